@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Container } from './container.js';
+import authPlugin from './core/auth/auth-plugin.js';
+import { registerErrorHandling } from './core/errors/error-handler.js';
+import { API_PREFIX, registerOpenApi } from './core/http/openapi.js';
+import { registerRateLimit } from './core/http/rate-limit.js';
+import { registerRouteInventory } from './core/http/route-inventory.js';
+import { ErrorEnvelopeSchema } from './core/http/schemas.js';
+import { VERSION } from './core/version.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { AVATAR_URL_PREFIX } from './modules/me/avatar-storage.js';
+import { meRoutes } from './modules/me/me.routes.js';
+import { createActorResolver } from './modules/users/actor-resolver.js';
+
+/** Builds the HTTP application on a container. Never listens: main.ts does, tests use `inject`. */
+export async function buildApp(container: Container): Promise<FastifyInstance> {
+  const { config } = container;
+  const app = Fastify<Server>({
+    loggerInstance: container.logger,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    return503OnClosing: true,
+    ajv: { customOptions: { allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandling(app);
+  registerRouteInventory(app);
+  app.addSchema(ErrorEnvelopeSchema);
+  await app.register(cors, { origin: config.corsOrigins, credentials: true });
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
+  });
+  await app.register(authPlugin, {
+    tokens: container.tokens,
+    resolveActor: createActorResolver(container.repositories.users),
+    publicPrefixes: ['/docs', AVATAR_URL_PREFIX],
+  });
+  registerRateLimit(app, container.kv);
+  await registerOpenApi(app, VERSION);
+
+  mkdirSync(container.me.avatarDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: container.me.avatarDir,
+    prefix: AVATAR_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    serveDotFiles: false,
+  });
+
+  // Load balancers probe /health; the documented operation lives under the API prefix.
+  await app.register(healthRoutes, { health: container.health, path: '/health', hidden: true });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { health: container.health, path: '/health' });
+      await api.register(authRoutes, { auth: container.auth, rateLimitPerMin: config.authRateLimitPerMin });
+      await api.register(meRoutes, { me: container.me.service });
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}

@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** How the process runs: everything in one process, or one half of a split deployment. */
+export type RunMode = 'all' | 'api' | 'worker';
+
+export const RUN_MODES: readonly RunMode[] = ['all', 'api', 'worker'];
+
+/** The service configuration: typed, defaulted and frozen. Built only by {@link loadConfig}. */
+export interface Config {
+  readonly nodeEnv: string;
+  readonly isProduction: boolean;
+  readonly runMode: RunMode;
+  readonly port: number;
+  readonly host: string;
+  readonly logLevel: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | null;
+  readonly redisUrl: string | null;
+  /** Prefix for every Redis key, queue and channel; lets several deployments or test runs share one Redis. */
+  readonly redisPrefix: string;
+  readonly corsOrigins: string[] | true;
+  /** Passed to fastify: true, or the proxy addresses/CIDRs whose X-Forwarded-For is believed. */
+  readonly trustProxy: boolean | string;
+  readonly jwt: {
+    readonly secret: string;
+    readonly expiresInSec: number;
+    readonly secretSource: 'env' | 'file';
+  };
+  readonly authRateLimitPerMin: number;
+  readonly admin: {
+    readonly email: string | null;
+    readonly password: string | null;
+    readonly department: string;
+  };
+  readonly llm: {
+    readonly apiKey: string | null;
+    readonly baseUrl: string | null;
+    readonly model: string;
+    readonly embeddingModel: string;
+    readonly nativeApiKey: string | null;
+  };
+  readonly embeddingDimensions: number;
+  readonly uploadMaxBytes: number;
+  readonly agentTaskTimeoutMs: number;
+  readonly intentTriggerWords: readonly string[];
+  readonly channelDefaultDepartment: string | null;
+  readonly chanA: {
+    readonly appId: string | null;
+    readonly appSecret: string | null;
+    readonly phoneNumberId: string | null;
+    readonly accessToken: string | null;
+    readonly webhookVerifyToken: string | null;
+    readonly phoneNumber: string | null;
+    readonly rateLimitPerMin: number;
+    readonly apiBaseUrl: string;
+  };
+  readonly chanB: {
+    readonly botToken: string | null;
+    readonly rateLimitPerMin: number;
+    readonly apiBaseUrl: string;
+  };
+  readonly tracing: {
+    readonly publicKey: string | null;
+    readonly secretKey: string | null;
+    readonly host: string | null;
+  };
+}
+
+/** Thrown by {@link loadConfig} with every problem found, so an operator fixes them in one pass. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** Reads the environment (and, outside production, the generated JWT secret under DATA_DIR). */
+export function loadConfig(env: Env = process.env, runModeArg?: string): Config {
+  const problems: string[] = [];
+  const str = (name: string): string | null => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = str(name);
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string, protocols: readonly string[]): string | null => {
+    const raw = str(name);
+    if (raw === null) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+      }
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+    }
+    return raw;
+  };
+
+  const nodeEnv = str('NODE_ENV') ?? 'development';
+  const isProduction = nodeEnv === 'production';
+  const runModeRaw = runModeArg ?? str('RUN_MODE') ?? 'all';
+  let runMode: RunMode = 'all';
+  if ((RUN_MODES as readonly string[]).includes(runModeRaw)) runMode = runModeRaw as RunMode;
+  else problems.push(`run mode must be one of ${RUN_MODES.join(', ')}, got "${runModeRaw}"`);
+
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
+  if (runMode !== 'all') {
+    if (!databaseUrl)
+      problems.push(`run mode "${runMode}" requires DATABASE_URL (embedded PGlite serves one process only)`);
+    if (!redisUrl)
+      problems.push(`run mode "${runMode}" requires REDIS_URL (queues must be shared between processes)`);
+  }
+
+  const dataDir = path.resolve(str('DATA_DIR') ?? './data');
+  const expiresRaw = str('JWT_EXPIRES_IN') ?? '24h';
+  const expiresMatch = /^(\d+)([smhd]?)$/.exec(expiresRaw);
+  let expiresInSec = 86400;
+  if (expiresMatch) expiresInSec = Number(expiresMatch[1]) * (DURATION_UNITS[expiresMatch[2] || 's'] ?? 1);
+  else
+    problems.push(
+      `JWT_EXPIRES_IN must be a number of seconds or a duration like 15m, 24h, 7d; got "${expiresRaw}"`,
+    );
+  if (expiresMatch && expiresInSec < 60) problems.push('JWT_EXPIRES_IN must be at least 60 seconds');
+
+  const llmApiKey = str('LLM_API_KEY');
+  let jwtSecret = str('JWT_SECRET');
+  let secretSource: 'env' | 'file' = 'env';
+  if (jwtSecret && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
+  if (isProduction) {
+    if (!jwtSecret) problems.push('JWT_SECRET is required when NODE_ENV=production');
+    if (!llmApiKey) problems.push('LLM_API_KEY is required when NODE_ENV=production');
+  }
+
+  const adminEmail = str('ADMIN_EMAIL');
+  const adminPassword = str('ADMIN_PASSWORD');
+  if ((adminEmail === null) !== (adminPassword === null)) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+
+  const corsRaw = str('CORS_ORIGIN');
+  const corsOrigins = corsRaw === null || corsRaw === '*' ? true : corsRaw.split(',').map((o) => o.trim());
+
+  const config: Config = {
+    nodeEnv,
+    isProduction,
+    runMode,
+    port: int('PORT', 3000, 0, 65535),
+    host: str('HOST') ?? '0.0.0.0',
+    logLevel: str('LOG_LEVEL') ?? 'info',
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    redisPrefix: str('REDIS_PREFIX') ?? 'aos',
+    corsOrigins,
+    trustProxy: parseTrustProxy(str('TRUST_PROXY')),
+    jwt: { secret: '', expiresInSec, secretSource },
+    authRateLimitPerMin: int('AUTH_RATE_LIMIT_PER_MIN', 10, 1, 100000),
+    admin: { email: adminEmail, password: adminPassword, department: str('ADMIN_DEPARTMENT') ?? 'General' },
+    llm: {
+      apiKey: llmApiKey,
+      baseUrl: url('LLM_BASE_URL', ['http:', 'https:']),
+      model: str('LLM_MODEL') ?? 'gpt-4o-mini',
+      embeddingModel: str('LLM_EMBEDDING_MODEL') ?? 'text-embedding-3-small',
+      nativeApiKey: str('LLM_NATIVE_API_KEY'),
+    },
+    embeddingDimensions: int('EMBEDDING_DIMENSIONS', 1536, 2, 2000),
+    uploadMaxBytes: int('UPLOAD_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    agentTaskTimeoutMs: int('AGENT_TASK_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    intentTriggerWords: (str('INTENT_TRIGGER_WORDS') ?? '')
+      .split(',')
+      .map((w) => w.trim().toLowerCase())
+      .filter(Boolean),
+    channelDefaultDepartment: str('CHANNEL_DEFAULT_DEPARTMENT'),
+    chanA: {
+      appId: str('CHANA_APP_ID'),
+      appSecret: str('CHANA_APP_SECRET'),
+      phoneNumberId: str('CHANA_PHONE_NUMBER_ID'),
+      accessToken: str('CHANA_ACCESS_TOKEN'),
+      webhookVerifyToken: str('CHANA_WEBHOOK_VERIFY_TOKEN'),
+      phoneNumber: str('CHANA_PHONE_NUMBER'),
+      rateLimitPerMin: int('CHANA_RATE_LIMIT_PER_MIN', 60, 1, 100000),
+      apiBaseUrl: url('CHANA_API_BASE_URL', ['http:', 'https:']) ?? 'https://graph.facebook.com/v21.0',
+    },
+    chanB: {
+      botToken: str('CHANB_BOT_TOKEN'),
+      rateLimitPerMin: int('CHANB_RATE_LIMIT_PER_MIN', 30, 1, 100000),
+      apiBaseUrl: url('CHANB_API_BASE_URL', ['http:', 'https:']) ?? 'https://api.telegram.org',
+    },
+    tracing: {
+      publicKey: str('TRACING_PUBLIC_KEY'),
+      secretKey: str('TRACING_SECRET_KEY'),
+      host: url('TRACING_HOST', ['http:', 'https:']),
+    },
+  };
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  if (!jwtSecret) {
+    jwtSecret = readOrCreateSecret(dataDir);
+    secretSource = 'file';
+  }
+  return deepFreeze({ ...config, jwt: { secret: jwtSecret, expiresInSec, secretSource } });
+}
+
+/** Outside production a missing JWT_SECRET is generated once and kept, so tokens survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function parseTrustProxy(raw: string | null): boolean | string {
+  if (raw === null || raw === 'false') return false;
+  return raw === 'true' ? true : raw;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,120 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a repository can run a query on: the database or an open transaction. */
+export type DbExecutor = Database | Transaction;
+
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+/** An open database with the operations the service needs around it. */
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly driver: DatabaseDriver;
+  /** Where the data lives: the PGlite folder, or the PostgreSQL host and database (no credentials). */
+  readonly location: string;
+  /** Applies pending migrations (and the extensions they need); safe to call on every start. */
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const EXTENSIONS_SQL = sql`CREATE EXTENSION IF NOT EXISTS vector; CREATE EXTENSION IF NOT EXISTS pg_trgm;`;
+/** Serialises migrations when several replicas start at once. */
+const MIGRATION_LOCK_KEY = 7_424_001;
+
+export interface PgliteOptions {
+  /** Folder for the data files; omitted with `loadDataDir`, the database lives in memory. */
+  dataDir?: string;
+  /** A tarball made by `dumpDataDir()` to start from. */
+  loadDataDir?: Blob;
+}
+
+/** Opens embedded PGlite with pgvector and pg_trgm. */
+export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle & { client: PGlite }> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { vector, pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    client,
+    driver: 'pglite',
+    location: options.dataDir ?? 'memory',
+    async migrate() {
+      await client.exec('CREATE EXTENSION IF NOT EXISTS vector; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Opens a PostgreSQL pool for DATABASE_URL. */
+export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle & { pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const url = new URL(databaseUrl);
+  return {
+    db,
+    pool,
+    driver: 'postgres',
+    location: `${url.hostname}:${url.port || '5432'}${url.pathname}`,
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        const locked = drizzlePg(client, { schema });
+        await locked.execute(EXTENSIONS_SQL);
+        await migratePg(locked, { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, PGlite otherwise. */
+export async function openDatabase(config: {
+  databaseUrl: string | null;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite({ dataDir: path.join(config.dataDir, 'pgdata') });
+}
+
+/** Rows of a raw `db.execute(sql…)`: both drivers answer with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,130 @@
+import { doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tsz, updatedAt } from './columns.js';
+import { conversations, messages } from './conversations.js';
+import { chunks, documents, namespaces } from './knowledge.js';
+import { departments } from './organisation.js';
+
+export const agentTasks = pgTable(
+  'agent_tasks',
+  {
+    id: id(),
+    jobId: text('job_id').notNull(),
+    namespaceId: uuid('namespace_id').references(() => namespaces.id, { onDelete: 'set null' }),
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    adapterType: text('adapter_type').notNull().default('api'),
+    /** queued, running, done, failed or timeout. */
+    status: text('status').notNull().default('queued'),
+    output: jsonb('output').$type<Record<string, unknown>>(),
+    errorMessage: text('error_message'),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    totalTokens: integer('total_tokens').notNull().default(0),
+    costUsd: doublePrecision('cost_usd').notNull().default(0),
+    durationMs: integer('duration_ms'),
+    startedAt: tsz('started_at'),
+    finishedAt: tsz('finished_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('agent_tasks_department_id_created_at_idx').on(t.departmentId, t.createdAt),
+    index('agent_tasks_namespace_id_idx').on(t.namespaceId),
+    index('agent_tasks_status_idx').on(t.status),
+  ],
+);
+
+export const agentToolCalls = pgTable(
+  'agent_tool_calls',
+  {
+    id: id(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => agentTasks.id, { onDelete: 'cascade' }),
+    /** inject_profile, rag_search, generate, confidence_check, or an adapter call. */
+    stepName: text('step_name').notNull(),
+    status: text('status').notNull(),
+    inputData: jsonb('input_data').$type<unknown>(),
+    outputData: jsonb('output_data').$type<unknown>(),
+    durationMs: integer('duration_ms').notNull().default(0),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('agent_tool_calls_task_id_idx').on(t.taskId)],
+);
+
+/** One LLM call (trace): provider, model, tokens, estimated cost. */
+export const agentRuns = pgTable(
+  'agent_runs',
+  {
+    id: id(),
+    traceId: text('trace_id').notNull().unique('agent_runs_trace_id_unique'),
+    taskId: uuid('task_id').references(() => agentTasks.id, { onDelete: 'set null' }),
+    departmentId: uuid('department_id').references(() => departments.id),
+    namespaceId: uuid('namespace_id').references(() => namespaces.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    totalTokens: integer('total_tokens').notNull().default(0),
+    costUsd: doublePrecision('cost_usd').notNull().default(0),
+    latencyMs: integer('latency_ms').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('agent_runs_task_id_idx').on(t.taskId)],
+);
+
+export const retrievalHits = pgTable(
+  'retrieval_hits',
+  {
+    id: id(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => agentRuns.id, { onDelete: 'cascade' }),
+    chunkId: uuid('chunk_id').references(() => chunks.id, { onDelete: 'set null' }),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    rank: integer('rank').notNull(),
+    score: doublePrecision('score').notNull(),
+    vectorScore: doublePrecision('vector_score'),
+    keywordScore: doublePrecision('keyword_score'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('retrieval_hits_run_id_idx').on(t.runId)],
+);
+
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: id(),
+    taskId: uuid('task_id').references(() => agentTasks.id, { onDelete: 'set null' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** The inbound message the reply answers. */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id),
+    namespaceId: uuid('namespace_id').references(() => namespaces.id, { onDelete: 'set null' }),
+    /** pending, approved, rejected, edited or escalated. */
+    status: text('status').notNull().default('pending'),
+    originalContent: text('original_content').notNull(),
+    editedContent: text('edited_content'),
+    reason: text('reason'),
+    intent: text('intent'),
+    confidence: doublePrecision('confidence').notNull().default(0),
+    /** Why the reply went to a human: the HITL triggers that held. */
+    triggers: jsonb('triggers').$type<string[]>().notNull().default([]),
+    sources: jsonb('sources').$type<unknown[]>().notNull().default([]),
+    context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
+    escalatedToId: uuid('escalated_to_id'),
+    decidedById: uuid('decided_by_id'),
+    decidedAt: tsz('decided_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('approvals_department_id_status_idx').on(t.departmentId, t.status, t.createdAt)],
+);

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tsz, updatedAt } from './columns.js';
+import { namespaces } from './knowledge.js';
+import { departments, users } from './organisation.js';
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    /** web, chanA, chanB or email. */
+    channel: text('channel').notNull(),
+    /** The sender on the platform: channel A phone number, channel B numeric user id. */
+    channelUserId: text('channel_user_id'),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id),
+    namespaceId: uuid('namespace_id').references(() => namespaces.id, { onDelete: 'set null' }),
+    /** open, awaiting_approval, escalated or closed. */
+    status: text('status').notNull().default('open'),
+    lastMessageAt: tsz('last_message_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One open conversation per channel sender; a closed one is never reused.
+    uniqueIndex('conversations_channel_channel_user_id_idx')
+      .on(t.channel, t.channelUserId)
+      .where(sql`${t.status} <> 'closed'`),
+    index('conversations_department_id_status_idx').on(t.departmentId, t.status),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    /** inbound (from the employee) or outbound (from the assistant or a human). */
+    direction: text('direction').notNull(),
+    content: text('content').notNull(),
+    /** The platform's message id, for idempotent webhooks. */
+    channelMessageId: text('channel_message_id'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_id_created_at_idx').on(t.conversationId, t.createdAt, t.id),
+    uniqueIndex('messages_channel_channel_message_id_idx')
+      .on(t.channel, t.channelMessageId)
+      .where(sql`${t.channelMessageId} is not null`),
+  ],
+);

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, tsz } from './columns.js';
+
+/** Jobs of the embedded queue driver (used when REDIS_URL is unset). */
+export const queueJobs = pgTable(
+  'queue_jobs',
+  {
+    id: id(),
+    queue: text('queue').notNull(),
+    /** Caller-chosen id: adding a job whose id exists is a no-op. Generated when not given. */
+    jobId: text('job_id').notNull(),
+    name: text('name').notNull(),
+    data: jsonb('data').$type<unknown>().notNull(),
+    /** waiting, delayed, active, completed or failed. */
+    state: text('state').notNull().default('waiting'),
+    attemptsMade: integer('attempts_made').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(1),
+    backoffMs: integer('backoff_ms').notNull().default(1000),
+    runAt: tsz('run_at').notNull().defaultNow(),
+    /** An active job whose lock has lapsed belongs to a crashed worker and is taken again. */
+    lockedUntil: tsz('locked_until'),
+    failedReason: text('failed_reason'),
+    result: jsonb('result').$type<unknown>(),
+    createdAt: createdAt(),
+    finishedAt: tsz('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('queue_jobs_queue_job_id_idx').on(t.queue, t.jobId),
+    index('queue_jobs_queue_state_run_at_idx')
+      .on(t.queue, t.state, t.runAt)
+      .where(sql`${t.state} in ('waiting', 'delayed', 'active')`),
+  ],
+);
+
+/** Key-value entries of the embedded driver: rate-limit counters, channel tokens, locks. */
+export const kvEntries = pgTable('kv_entries', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  expiresAt: tsz('expires_at'),
+});
+
+export type QueueJobRow = typeof queueJobs.$inferSelect;

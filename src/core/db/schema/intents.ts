@@ -1,0 +1,68 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  vector,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, MIGRATED_EMBEDDING_DIMENSIONS, updatedAt } from './columns.js';
+import { namespaces } from './knowledge.js';
+import { users } from './organisation.js';
+
+export const intentExamples = pgTable(
+  'intent_examples',
+  {
+    id: id(),
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    intentName: text('intent_name').notNull(),
+    exampleText: text('example_text').notNull(),
+    embedding: vector('embedding', { dimensions: MIGRATED_EMBEDDING_DIMENSIONS }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('intent_examples_namespace_id_intent_name_idx').on(t.namespaceId, t.intentName),
+    index('intent_examples_embedding_idx').using('hnsw', t.embedding.op('vector_cosine_ops')),
+  ],
+);
+
+export const intentTrust = pgTable(
+  'intent_trust',
+  {
+    id: id(),
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    intentName: text('intent_name').notNull(),
+    successfulCount: integer('successful_count').notNull().default(0),
+    threshold: integer('threshold').notNull().default(5),
+    isAutonomous: boolean('is_autonomous').notNull().default(false),
+    /** Fraction of an autonomous intent's replies still sent to a human. */
+    samplingRate: doublePrecision('sampling_rate').notNull().default(0.1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('intent_trust_namespace_id_intent_name_idx').on(t.namespaceId, t.intentName)],
+);
+
+/** First time an employee hit an intent in a namespace (HITL trigger 3). */
+export const intentInteractions = pgTable(
+  'intent_interactions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    intentName: text('intent_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'intent_interactions_pk', columns: [t.userId, t.namespaceId, t.intentName] })],
+);

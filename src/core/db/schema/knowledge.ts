@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  vector,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, MIGRATED_EMBEDDING_DIMENSIONS, tsvector, updatedAt } from './columns.js';
+import { departments, users } from './organisation.js';
+
+export interface Persona {
+  language?: string;
+  style?: { formality?: number; [key: string]: unknown };
+  boundaries?: string[];
+  escalateToRole?: string;
+  [key: string]: unknown;
+}
+
+export interface RagWeights {
+  vector: number;
+  keyword: number;
+}
+
+export const namespaces = pgTable(
+  'namespaces',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id),
+    systemPrompt: text('system_prompt'),
+    persona: jsonb('persona').$type<Persona>().notNull().default({}),
+    /** `agentRunner.activeAdapter`, `knowledgeBaseIds`, plugin settings. */
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('namespaces_department_id_idx').on(t.departmentId)],
+);
+
+export const namespacePlugins = pgTable(
+  'namespace_plugins',
+  {
+    id: id(),
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    pluginId: text('plugin_id').notNull(),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('namespace_plugins_namespace_id_plugin_id_idx').on(t.namespaceId, t.pluginId)],
+);
+
+export const knowledgeBases = pgTable(
+  'knowledge_bases',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id),
+    description: text('description'),
+    ragWeights: jsonb('rag_weights').$type<RagWeights>().notNull().default({ vector: 0.7, keyword: 0.3 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('knowledge_bases_department_id_idx').on(t.departmentId)],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    knowledgeBaseId: uuid('knowledge_base_id')
+      .notNull()
+      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+    /** Copied from the knowledge base so scoped lists need no join. */
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id),
+    title: text('title').notNull(),
+    /** pdf, docx, txt, md, png, jpg or url. */
+    type: text('type').notNull(),
+    originalUrl: text('original_url'),
+    /** File name under DATA_DIR/documents for uploads. */
+    storedFile: text('stored_file'),
+    mimeType: text('mime_type'),
+    sizeBytes: integer('size_bytes'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /** pending, processing, ready or failed (metadata.error says why). */
+    status: text('status').notNull().default('pending'),
+    uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('documents_knowledge_base_id_idx').on(t.knowledgeBaseId),
+    index('documents_department_id_status_idx').on(t.departmentId, t.status),
+  ],
+);
+
+export const chunks = pgTable(
+  'chunks',
+  {
+    id: id(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    knowledgeBaseId: uuid('knowledge_base_id')
+      .notNull()
+      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+    chunkIndex: integer('chunk_index').notNull(),
+    content: text('content').notNull(),
+    tokenCount: integer('token_count').notNull().default(0),
+    embedding: vector('embedding', { dimensions: MIGRATED_EMBEDDING_DIMENSIONS }),
+    /** `simple` configuration: no stemming, so Ukrainian, Russian and English behave alike. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', content)`),
+    /** headingPath, page and the like. */
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chunks_document_id_idx').on(t.documentId),
+    index('chunks_knowledge_base_id_idx').on(t.knowledgeBaseId),
+    index('chunks_embedding_idx').using('hnsw', t.embedding.op('vector_cosine_ops')),
+    index('chunks_search_vector_idx').using('gin', t.searchVector),
+    index('chunks_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
+  ],
+);

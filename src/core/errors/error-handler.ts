@@ -1,0 +1,143 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ValidationDetail } from './app-errors.js';
+
+/** The body of every error response. */
+export interface ErrorEnvelope {
+  error: string;
+  message: string;
+  statusCode: number;
+  details?: unknown;
+  requestId?: string;
+}
+
+interface AjvLikeError {
+  instancePath?: string;
+  params?: Record<string, unknown>;
+  message?: string;
+}
+
+/** Maps fastify's own error codes to the envelope's error names. */
+const FASTIFY_CODES: Record<string, { statusCode: number; error: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    statusCode: 400,
+    error: 'BadRequestError',
+    message: 'Body is not valid JSON',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    statusCode: 400,
+    error: 'BadRequestError',
+    message: "Body cannot be empty when content-type is set to 'application/json'",
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    statusCode: 413,
+    error: 'PayloadTooLargeError',
+    message: 'Request body is too large',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    statusCode: 415,
+    error: 'UnsupportedMediaTypeError',
+    message: 'Unsupported content type',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    statusCode: 400,
+    error: 'BadRequestError',
+    message: 'Content-Length does not match the body',
+  },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    statusCode: 415,
+    error: 'UnsupportedMediaTypeError',
+    message: 'The request is not multipart/form-data',
+  },
+  FST_REQ_FILE_TOO_LARGE: { statusCode: 413, error: 'PayloadTooLargeError', message: 'File is too large' },
+  FST_PARTS_LIMIT: {
+    statusCode: 413,
+    error: 'PayloadTooLargeError',
+    message: 'Too many parts in the request',
+  },
+  FST_FILES_LIMIT: {
+    statusCode: 413,
+    error: 'PayloadTooLargeError',
+    message: 'Too many files in the request',
+  },
+  FST_FIELDS_LIMIT: {
+    statusCode: 413,
+    error: 'PayloadTooLargeError',
+    message: 'Too many fields in the request',
+  },
+};
+
+const ERROR_NAMES_BY_STATUS: Record<number, string> = {
+  400: 'BadRequestError',
+  401: 'UnauthorizedError',
+  403: 'ForbiddenError',
+  404: 'NotFoundError',
+  405: 'BadRequestError',
+  409: 'ConflictError',
+  413: 'PayloadTooLargeError',
+  415: 'UnsupportedMediaTypeError',
+  422: 'ValidationError',
+  429: 'TooManyRequestsError',
+};
+
+/** Turns ajv's errors into `{ field, message }` pairs (`body.email`, `querystring.limit`). */
+export function validationDetails(errors: readonly AjvLikeError[], context: string): ValidationDetail[] {
+  return errors.map((e) => {
+    const pointer = (e.instancePath ?? '').split('/').filter(Boolean).join('.');
+    const missing = e.params?.missingProperty ?? e.params?.requiredProperties;
+    const extra = e.params?.additionalProperty;
+    let field = pointer ? `${context}.${pointer}` : context;
+    if (typeof missing === 'string') field = `${field}.${missing}`;
+    if (typeof extra === 'string') field = `${field}.${extra}`;
+    return { field, message: e.message ?? 'is invalid' };
+  });
+}
+
+export function envelope(
+  statusCode: number,
+  error: string,
+  message: string,
+  details?: unknown,
+): ErrorEnvelope {
+  return details === undefined ? { error, message, statusCode } : { error, message, statusCode, details };
+}
+
+/** Installs the one error handler and the 404 handler; every error leaves as the envelope. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const body = toEnvelope(err, request);
+    if (body.statusCode >= 500) request.log.error({ err }, 'request failed');
+    else request.log.info({ statusCode: body.statusCode, error: body.error }, body.message);
+    const retryAfter = err.statusCode === 429 ? reply.getHeader('retry-after') : undefined;
+    if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
+    return reply.status(body.statusCode).send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    return reply
+      .status(404)
+      .send(envelope(404, 'NotFoundError', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+}
+
+function toEnvelope(err: FastifyError, request: FastifyRequest): ErrorEnvelope {
+  if (err instanceof AppError) return envelope(err.statusCode, err.name, err.message, err.details);
+  if (err.validation) {
+    return envelope(
+      422,
+      'ValidationError',
+      'Request validation failed',
+      validationDetails(err.validation, err.validationContext ?? 'body'),
+    );
+  }
+  const known = err.code ? FASTIFY_CODES[err.code] : undefined;
+  if (known) return envelope(known.statusCode, known.error, known.message);
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return envelope(status, ERROR_NAMES_BY_STATUS[status] ?? 'BadRequestError', err.message);
+  }
+  return {
+    error: 'InternalServerError',
+    message: `An unexpected error occurred. Quote request id ${request.id} when reporting it.`,
+    statusCode: 500,
+    requestId: request.id,
+  };
+}

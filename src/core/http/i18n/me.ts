@@ -1,0 +1,95 @@
+import type { DocsArea } from './types.js';
+
+export const meDocs: DocsArea = {
+  tags: {
+    me: {
+      en: 'The signed-in user',
+      ru: 'Текущий пользователь',
+      uk: 'Поточний користувач',
+    },
+  },
+  operations: {
+    getMe: {
+      en: {
+        summary: 'Get the current user',
+        description:
+          'Returns the signed-in user with their department, profile summary, role, effective permissions and departments, and one capability flag per permission area for building a UI.',
+      },
+      ru: {
+        summary: 'Получить текущего пользователя',
+        description:
+          'Возвращает вошедшего пользователя с его отделом, кратким профилем, ролью, итоговыми правами и отделами, а также флагом возможностей для каждой области прав, чтобы строить интерфейс.',
+      },
+      uk: {
+        summary: 'Отримати поточного користувача',
+        description:
+          'Повертає користувача, який увійшов, з його відділом, коротким профілем, роллю, підсумковими правами й відділами, а також прапорцем можливостей для кожної області прав, щоб будувати інтерфейс.',
+      },
+    },
+    changePassword: {
+      en: {
+        summary: 'Change the password',
+        description:
+          'Checks the current password, sets the new one and returns a fresh token. Every earlier token stops working and open WebSocket sessions are closed.',
+      },
+      ru: {
+        summary: 'Сменить пароль',
+        description:
+          'Проверяет текущий пароль, устанавливает новый и возвращает свежий токен. Все прежние токены перестают действовать, открытые WebSocket-сессии закрываются.',
+      },
+      uk: {
+        summary: 'Змінити пароль',
+        description:
+          'Перевіряє поточний пароль, встановлює новий і повертає свіжий токен. Усі попередні токени перестають діяти, відкриті WebSocket-сесії закриваються.',
+      },
+    },
+    logoutAll: {
+      en: {
+        summary: 'Log out everywhere',
+        description:
+          'Invalidates every token of the current user, this one included, and closes their WebSocket sessions.',
+      },
+      ru: {
+        summary: 'Выйти на всех устройствах',
+        description:
+          'Делает недействительными все токены текущего пользователя, включая этот, и закрывает его WebSocket-сессии.',
+      },
+      uk: {
+        summary: 'Вийти на всіх пристроях',
+        description:
+          'Робить недійсними всі токени поточного користувача, зокрема цей, і закриває його WebSocket-сесії.',
+      },
+    },
+    uploadAvatar: {
+      en: {
+        summary: 'Upload an avatar',
+        description:
+          'Multipart upload of one image: PNG, JPEG or WebP, at most 2 MB. The type is decided by the file content, not its name. Replaces any earlier avatar; the image is served under /static/avatars/.',
+      },
+      ru: {
+        summary: 'Загрузить аватар',
+        description:
+          'Загрузка одного изображения в формате multipart: PNG, JPEG или WebP, не больше 2 МБ. Тип определяется по содержимому файла, а не по имени. Заменяет прежний аватар; изображение доступно по пути /static/avatars/.',
+      },
+      uk: {
+        summary: 'Завантажити аватар',
+        description:
+          'Завантаження одного зображення у форматі multipart: PNG, JPEG або WebP, не більше 2 МБ. Тип визначається за вмістом файлу, а не за назвою. Замінює попередній аватар; зображення доступне за шляхом /static/avatars/.',
+      },
+    },
+    deleteAvatar: {
+      en: {
+        summary: 'Delete the avatar',
+        description: 'Removes the current user’s avatar image. Succeeds also when there is none.',
+      },
+      ru: {
+        summary: 'Удалить аватар',
+        description: 'Удаляет аватар текущего пользователя. Выполняется успешно и тогда, когда аватара нет.',
+      },
+      uk: {
+        summary: 'Видалити аватар',
+        description: 'Видаляє аватар поточного користувача. Виконується успішно й тоді, коли аватара немає.',
+      },
+    },
+  },
+};

@@ -1,0 +1,186 @@
+import { type Job as BullJob, type JobType, Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import {
+  assertJobId,
+  DEFAULT_BACKOFF_MS,
+  DEFAULT_JOB_ATTEMPTS,
+  type DriverLogger,
+  fallbackLogger,
+  type Job,
+  type JobCounts,
+  type JobHandler,
+  type JobInfo,
+  type JobOptions,
+  type JobState,
+  QUEUE_NAMES,
+  type QueueDriver,
+  type QueueName,
+  type WorkerOptions,
+} from './queue.js';
+
+export interface BullmqQueueOptions {
+  url: string;
+  /** BullMQ key prefix: every key of queue `q` lives under `${prefix}:q:`. */
+  prefix: string;
+  logger?: DriverLogger;
+}
+
+export interface BullmqQueueDriver extends QueueDriver {
+  readonly kind: 'bullmq';
+  /** The BullMQ queues of every queue name (created on first use), for bull-board. */
+  bullQueues(): Queue[];
+}
+
+/** BullMQ's states folded onto ours: the variants of "not started yet" read as waiting. */
+const STATE_OF: Partial<Record<string, JobState>> = {
+  waiting: 'waiting',
+  prioritized: 'waiting',
+  'waiting-children': 'waiting',
+  delayed: 'delayed',
+  active: 'active',
+  completed: 'completed',
+  failed: 'failed',
+};
+const COUNTED_TYPES = Object.keys(STATE_OF) as JobType[];
+
+/**
+ * The queue driver of distributed mode, on BullMQ. Queues and workers are
+ * created per queue name on first use. Producers share one connection that
+ * gives up on a command after ioredis' retries (so an API request fails
+ * rather than hangs while Redis is away); workers share one with
+ * `maxRetriesPerRequest: null`, as BullMQ requires, and each adds its own
+ * blocking connection.
+ */
+export function createBullmqQueue(options: BullmqQueueOptions): BullmqQueueDriver {
+  const { prefix } = options;
+  const logger = options.logger ?? fallbackLogger;
+  const onRedisError = (error: unknown) =>
+    logger.warn({ err: error }, 'bullmq queue: redis connection error');
+  const producer = new Redis(options.url);
+  producer.on('error', onRedisError);
+  let consumer: Redis | null = null;
+  const queues = new Map<QueueName, Queue>();
+  const workers = new Map<QueueName, Worker>();
+  /** onFailed callbacks under way; close waits for them. */
+  const reporting = new Set<Promise<void>>();
+  let closing = false;
+
+  function queueOf(name: QueueName): Queue {
+    let queue = queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: producer, prefix });
+      queue.on('error', (error) => logger.error({ err: error, queue: name }, 'bullmq queue: queue error'));
+      queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  function consumerConnection(): Redis {
+    if (!consumer) {
+      consumer = new Redis(options.url, { maxRetriesPerRequest: null });
+      consumer.on('error', onRedisError);
+    }
+    return consumer;
+  }
+
+  function report<T>(
+    name: QueueName,
+    bullJob: BullJob,
+    error: Error,
+    onFailed: WorkerOptions<T>['onFailed'],
+  ) {
+    // BullMQ emits `failed` after every try; only the last one is a final failure.
+    if (!onFailed || bullJob.attemptsMade < (bullJob.opts.attempts ?? 1)) return;
+    const run = (async () => {
+      try {
+        await onFailed(toJob<T>(name, bullJob), error);
+      } catch (caught) {
+        logger.error({ err: caught, queue: name, jobId: bullJob.id }, 'bullmq queue: onFailed threw');
+      }
+    })().finally(() => reporting.delete(run));
+    reporting.add(run);
+  }
+
+  return {
+    kind: 'bullmq',
+
+    async add<T>(name: QueueName, jobName: string, data: T, jobOptions: JobOptions = {}): Promise<string> {
+      if (closing) throw new Error('queue driver is closed');
+      if (jobOptions.jobId !== undefined) assertJobId(jobOptions.jobId);
+      const job = await queueOf(name).add(jobName, data ?? null, {
+        ...(jobOptions.jobId !== undefined ? { jobId: jobOptions.jobId } : {}),
+        delay: Math.max(0, jobOptions.delayMs ?? 0),
+        attempts: Math.max(1, Math.floor(jobOptions.attempts ?? DEFAULT_JOB_ATTEMPTS)),
+        backoff: { type: 'exponential', delay: Math.max(0, jobOptions.backoffMs ?? DEFAULT_BACKOFF_MS) },
+      });
+      // A repeated jobId answers the existing job, whose id is the same.
+      if (!job.id) throw new Error(`BullMQ gave no id for a job of ${name}`);
+      return job.id;
+    },
+
+    process<T>(name: QueueName, handler: JobHandler<T>, workerOptions: WorkerOptions<T> = {}): void {
+      if (closing) throw new Error('queue driver is closed');
+      if (workers.has(name)) throw new Error(`queue ${name} already has a worker in this process`);
+      const worker = new Worker(name, (bullJob: BullJob) => handler(toJob<T>(name, bullJob)), {
+        connection: consumerConnection(),
+        prefix,
+        concurrency: Math.max(1, Math.floor(workerOptions.concurrency ?? 1)),
+      });
+      worker.on('failed', (bullJob, error) => {
+        if (bullJob) report(name, bullJob, error, workerOptions.onFailed);
+      });
+      worker.on('error', (error) => logger.error({ err: error, queue: name }, 'bullmq queue: worker error'));
+      workers.set(name, worker);
+    },
+
+    async getJob<T = unknown>(name: QueueName, jobId: string): Promise<JobInfo<T> | null> {
+      const bullJob = await queueOf(name).getJob(jobId);
+      if (!bullJob) return null;
+      const state = STATE_OF[await bullJob.getState()];
+      // 'unknown': the job was removed between the two reads.
+      if (!state) return null;
+      return { ...toJob<T>(name, bullJob), state, failedReason: bullJob.failedReason || null };
+    },
+
+    async counts(name: QueueName): Promise<JobCounts> {
+      const raw = await queueOf(name).getJobCounts(...COUNTED_TYPES);
+      const counts: JobCounts = { waiting: 0, delayed: 0, active: 0, completed: 0, failed: 0 };
+      for (const [type, count] of Object.entries(raw)) {
+        const state = STATE_OF[type];
+        if (state) counts[state] += count;
+      }
+      return counts;
+    },
+
+    async ping(): Promise<void> {
+      await producer.ping();
+    },
+
+    bullQueues(): Queue[] {
+      return QUEUE_NAMES.map(queueOf);
+    },
+
+    async close(): Promise<void> {
+      if (closing) return;
+      closing = true;
+      // Workers first: close() lets active jobs finish and their results land.
+      await Promise.all([...workers.values()].map((worker) => worker.close()));
+      while (reporting.size > 0) await Promise.allSettled([...reporting]);
+      await Promise.all([...queues.values()].map((queue) => queue.close()));
+      await Promise.all(
+        [producer, consumer].map((client) => client?.quit().catch(() => client.disconnect())),
+      );
+    },
+  };
+}
+
+function toJob<T>(name: QueueName, bullJob: BullJob): Job<T> {
+  return {
+    id: bullJob.id ?? '',
+    queue: name,
+    name: bullJob.name,
+    data: bullJob.data as T,
+    attemptsMade: bullJob.attemptsMade,
+    maxAttempts: bullJob.opts.attempts ?? 1,
+  };
+}

@@ -1,0 +1,288 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, testRedis } from '../../../test/database.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { queueJobs } from '../db/schema/drivers.js';
+import { createBullmqQueue } from './bullmq-queue.js';
+import { createEmbeddedQueue } from './embedded-queue.js';
+import type { Job, QueueDriver } from './queue.js';
+
+let database: DatabaseHandle;
+const redis = testRedis();
+const silent = { warn: () => undefined, error: () => undefined };
+const opened: QueueDriver[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((driver) => driver.close()));
+});
+afterAll(async () => {
+  await database.close();
+});
+
+interface Implementation {
+  name: string;
+  /** A fresh scope for one test: an empty table, or a Redis prefix of its own. */
+  scope(): Promise<string>;
+  /** A driver on the scope; two drivers on one scope play two processes (or a restart). */
+  open(scope: string): QueueDriver;
+}
+
+let scopes = 0;
+const implementations: Implementation[] = [
+  {
+    name: 'embedded',
+    async scope() {
+      await database.db.delete(queueJobs);
+      return 'table';
+    },
+    open() {
+      return track(createEmbeddedQueue(database.db, { pollIntervalMs: 50, logger: silent }));
+    },
+  },
+];
+if (redis) {
+  implementations.push({
+    name: 'bullmq',
+    async scope() {
+      scopes += 1;
+      return `${redis.prefix}-q${scopes}`;
+    },
+    open(prefix) {
+      return track(createBullmqQueue({ url: redis.url, prefix, logger: silent }));
+    },
+  });
+}
+
+function track(driver: QueueDriver): QueueDriver {
+  opened.push(driver);
+  return driver;
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+const waitFor = <T>(check: () => Promise<T> | T) => vi.waitFor(check, { timeout: 10_000, interval: 25 });
+
+for (const impl of implementations) {
+  describe(`QueueDriver contract: ${impl.name}`, () => {
+    it('runs an added job once and reports it completed', async () => {
+      const queue = impl.open(await impl.scope());
+      const seen: Job[] = [];
+      queue.process('agent-tasks', async (job) => {
+        seen.push(job);
+      });
+      const id = await queue.add('agent-tasks', 'run', { taskId: 't1' });
+      await waitFor(async () => expect((await queue.getJob('agent-tasks', id))?.state).toBe('completed'));
+      expect(seen).toEqual([
+        { id, queue: 'agent-tasks', name: 'run', data: { taskId: 't1' }, attemptsMade: 0, maxAttempts: 3 },
+      ]);
+      expect(await queue.getJob('agent-tasks', 'no-such-job')).toBeNull();
+      await queue.ping();
+    });
+
+    it('treats a repeated jobId as a no-op and generates distinct ids otherwise', async () => {
+      const queue = impl.open(await impl.scope());
+      const first = await queue.add('chanA-inbound', 'message', { n: 1 }, { jobId: 'msg-42' });
+      const again = await queue.add('chanA-inbound', 'message', { n: 2 }, { jobId: 'msg-42' });
+      expect([first, again]).toEqual(['msg-42', 'msg-42']);
+      const a = await queue.add('chanA-inbound', 'message', {});
+      const b = await queue.add('chanA-inbound', 'message', {});
+      expect(a).not.toBe(b);
+      await expect(queue.add('chanA-inbound', 'message', {}, { jobId: 'a:b' })).rejects.toThrow();
+
+      const data: unknown[] = [];
+      queue.process('chanA-inbound', async (job) => {
+        data.push(job.data);
+      });
+      await waitFor(async () => expect((await queue.counts('chanA-inbound')).completed).toBe(3));
+      // Added again after it ran: still the one job, not run twice.
+      expect(await queue.add('chanA-inbound', 'message', { n: 3 }, { jobId: 'msg-42' })).toBe('msg-42');
+      await sleep(150);
+      expect(await queue.counts('chanA-inbound')).toMatchObject({ waiting: 0, delayed: 0, completed: 3 });
+      expect(data.filter((d) => (d as { n?: number }).n !== undefined)).toEqual([{ n: 1 }]);
+    });
+
+    it('retries with exponential backoff, then fails and calls onFailed once', async () => {
+      const queue = impl.open(await impl.scope());
+      const tries: Array<{ attemptsMade: number; at: number }> = [];
+      const failures: Array<{ job: Job; message: string }> = [];
+      queue.process(
+        'chanB-outbound',
+        async (job) => {
+          tries.push({ attemptsMade: job.attemptsMade, at: Date.now() });
+          if (job.name === 'flaky' && job.attemptsMade > 0) return;
+          throw new Error(`boom ${job.name}`);
+        },
+        { onFailed: (job, error) => void failures.push({ job, message: error.message }) },
+      );
+      const id = await queue.add('chanB-outbound', 'send', { n: 1 }, { attempts: 3, backoffMs: 50 });
+      await waitFor(async () => expect((await queue.getJob('chanB-outbound', id))?.state).toBe('failed'));
+      await waitFor(() => expect(failures).toHaveLength(1));
+      expect(tries.map((t) => t.attemptsMade)).toEqual([0, 1, 2]);
+      // Not before the backoff: 50 ms, then 100 ms (a few ms of slack for timer and clock granularity).
+      const [t0, t1, t2] = tries.map((t) => t.at) as [number, number, number];
+      expect(t1 - t0).toBeGreaterThanOrEqual(45);
+      expect(t2 - t1).toBeGreaterThanOrEqual(95);
+      expect(failures[0]?.message).toBe('boom send');
+      expect(failures[0]?.job).toMatchObject({ id, attemptsMade: 3, maxAttempts: 3, data: { n: 1 } });
+      expect(await queue.getJob('chanB-outbound', id)).toMatchObject({
+        failedReason: 'boom send',
+        attemptsMade: 3,
+      });
+
+      const flaky = await queue.add('chanB-outbound', 'flaky', {}, { attempts: 2, backoffMs: 10 });
+      await waitFor(async () =>
+        expect((await queue.getJob('chanB-outbound', flaky))?.state).toBe('completed'),
+      );
+      await sleep(100);
+      expect(failures).toHaveLength(1);
+    });
+
+    it('runs no more jobs at once than the concurrency', async () => {
+      const queue = impl.open(await impl.scope());
+      for (let i = 0; i < 8; i++) await queue.add('knowledge-ingest', 'ingest', { i });
+      let running = 0;
+      let maxRunning = 0;
+      queue.process(
+        'knowledge-ingest',
+        async () => {
+          running += 1;
+          maxRunning = Math.max(maxRunning, running);
+          await sleep(100);
+          running -= 1;
+        },
+        { concurrency: 3 },
+      );
+      await waitFor(async () => expect((await queue.counts('knowledge-ingest')).completed).toBe(8));
+      expect(maxRunning).toBe(3);
+    });
+
+    it('does not run a delayed job before its delay', async () => {
+      const queue = impl.open(await impl.scope());
+      const addedAt = Date.now();
+      const id = await queue.add('memory-extraction', 'extract', {}, { delayMs: 300 });
+      expect((await queue.getJob('memory-extraction', id))?.state).toBe('delayed');
+      expect((await queue.counts('memory-extraction')).delayed).toBe(1);
+      let ranAt = 0;
+      queue.process('memory-extraction', async () => {
+        ranAt = Date.now();
+      });
+      await waitFor(() => expect(ranAt).toBeGreaterThan(0));
+      expect(ranAt - addedAt).toBeGreaterThanOrEqual(295);
+    });
+
+    it('counts jobs by state', async () => {
+      const queue = impl.open(await impl.scope());
+      const held = deferred();
+      const holding = deferred();
+      await queue.add('chanB-inbound', 'ok', {});
+      await queue.add('chanB-inbound', 'bad', {}, { attempts: 1 });
+      await queue.add('chanB-inbound', 'hold', {});
+      await queue.add('chanB-inbound', 'later', {}, { delayMs: 60_000 });
+      expect(await queue.counts('chanB-inbound')).toEqual({
+        waiting: 3,
+        delayed: 1,
+        active: 0,
+        completed: 0,
+        failed: 0,
+      });
+      queue.process(
+        'chanB-inbound',
+        async (job) => {
+          if (job.name === 'bad') throw new Error('bad');
+          if (job.name === 'hold') {
+            holding.resolve();
+            await held.promise;
+          }
+        },
+        { concurrency: 3 },
+      );
+      await holding.promise;
+      await waitFor(async () =>
+        expect(await queue.counts('chanB-inbound')).toEqual({
+          waiting: 0,
+          delayed: 1,
+          active: 1,
+          completed: 1,
+          failed: 1,
+        }),
+      );
+      held.resolve();
+      await waitFor(async () =>
+        expect(await queue.counts('chanB-inbound')).toMatchObject({ active: 0, completed: 2 }),
+      );
+    });
+
+    it('close waits for the job in flight', async () => {
+      const scope = await impl.scope();
+      const queue = impl.open(scope);
+      const started = deferred();
+      let finished = false;
+      const id = await queue.add('chanA-outbound', 'send', {});
+      queue.process('chanA-outbound', async () => {
+        started.resolve();
+        await sleep(200);
+        finished = true;
+      });
+      await started.promise;
+      await queue.close();
+      expect(finished).toBe(true);
+      // The completion was recorded before close resolved.
+      expect((await impl.open(scope).getJob('chanA-outbound', id))?.state).toBe('completed');
+    });
+
+    it('runs a job added before a restart', async () => {
+      const scope = await impl.scope();
+      const before = impl.open(scope);
+      const id = await before.add('agent-tasks', 'run', { taskId: 'kept' });
+      await before.close();
+
+      const after = impl.open(scope);
+      const seen: unknown[] = [];
+      after.process('agent-tasks', async (job) => {
+        seen.push(job.data);
+      });
+      await waitFor(async () => expect((await after.getJob('agent-tasks', id))?.state).toBe('completed'));
+      expect(seen).toEqual([{ taskId: 'kept' }]);
+    });
+  });
+}
+
+describe('embedded queue driver', () => {
+  it('takes again an active job whose lock lapsed (crashed worker)', async () => {
+    await database.db.delete(queueJobs);
+    const queue = track(createEmbeddedQueue(database.db, { pollIntervalMs: 50, logger: silent }));
+    const id = await queue.add('agent-tasks', 'run', {});
+    await database.db
+      .update(queueJobs)
+      .set({ state: 'active', lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(queueJobs.jobId, id));
+    queue.process('agent-tasks', async () => undefined);
+    await waitFor(async () => expect((await queue.getJob('agent-tasks', id))?.state).toBe('completed'));
+  });
+
+  it('renews the lock of a slow job so a second poller does not take it', async () => {
+    await database.db.delete(queueJobs);
+    const runs: string[] = [];
+    const one = track(createEmbeddedQueue(database.db, { pollIntervalMs: 20, lockMs: 90, logger: silent }));
+    const two = track(createEmbeddedQueue(database.db, { pollIntervalMs: 20, lockMs: 90, logger: silent }));
+    const slow = async (job: Job) => {
+      runs.push(job.id);
+      await sleep(400);
+    };
+    one.process('knowledge-ingest', slow);
+    two.process('knowledge-ingest', slow);
+    const id = await one.add('knowledge-ingest', 'ingest', {});
+    await waitFor(async () => expect((await one.getJob('knowledge-ingest', id))?.state).toBe('completed'));
+    expect(runs).toEqual([id]);
+  });
+});

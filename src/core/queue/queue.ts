@@ -1,0 +1,101 @@
+/** Queue names exactly as SPEC.md gives them. */
+export const QUEUE_NAMES = [
+  'agent-tasks',
+  'chanA-inbound',
+  'chanA-outbound',
+  'chanB-inbound',
+  'chanB-outbound',
+  'knowledge-ingest',
+  'memory-extraction',
+] as const;
+
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+export interface JobOptions {
+  /** Deterministic id: adding a job whose id already exists in the queue is a no-op. Never contains ':'. */
+  jobId?: string;
+  /** Run no sooner than this many milliseconds from now. */
+  delayMs?: number;
+  /** Total tries including the first (default 3). */
+  attempts?: number;
+  /** Base of the exponential backoff between tries, in milliseconds (default 1000). */
+  backoffMs?: number;
+}
+
+export interface Job<T = unknown> {
+  id: string;
+  queue: QueueName;
+  name: string;
+  data: T;
+  /** Tries made before this one. */
+  attemptsMade: number;
+  /** Total tries allowed. */
+  maxAttempts: number;
+}
+
+export type JobHandler<T = unknown> = (job: Job<T>) => Promise<unknown>;
+
+export interface WorkerOptions<T = unknown> {
+  /** Jobs of this queue run at once in this process (default 1). */
+  concurrency?: number;
+  /** Called once when a job has failed its last try. */
+  onFailed?: (job: Job<T>, error: Error) => Promise<void> | void;
+}
+
+export type JobState = 'waiting' | 'delayed' | 'active' | 'completed' | 'failed';
+
+export type JobCounts = Record<JobState, number>;
+
+export interface JobInfo<T = unknown> extends Job<T> {
+  state: JobState;
+  failedReason: string | null;
+}
+
+/**
+ * A job queue. Payloads carry ids only; handlers load what they need.
+ * Implementations: the embedded driver (jobs in the database) and BullMQ.
+ */
+export interface QueueDriver {
+  readonly kind: 'embedded' | 'bullmq';
+  /** Adds a job and answers its id (the existing job's id when `jobId` repeats). */
+  add<T>(queue: QueueName, name: string, data: T, options?: JobOptions): Promise<string>;
+  /** Starts consuming a queue in this process. One call per queue. */
+  process<T>(queue: QueueName, handler: JobHandler<T>, options?: WorkerOptions<T>): void;
+  getJob<T = unknown>(queue: QueueName, jobId: string): Promise<JobInfo<T> | null>;
+  counts(queue: QueueName): Promise<JobCounts>;
+  /** Throws when the backing store cannot be reached. */
+  ping(): Promise<void>;
+  /** Stops taking jobs, waits for the running ones to finish, then releases connections. */
+  close(): Promise<void>;
+}
+
+/** Defaults shared by both drivers, as documented on {@link JobOptions}. */
+export const DEFAULT_JOB_ATTEMPTS = 3;
+export const DEFAULT_BACKOFF_MS = 1000;
+
+/**
+ * The slice of a pino logger the drivers use; Fastify's logger fits it.
+ * Drivers log what would otherwise be lost: handler errors, poll failures.
+ */
+export interface DriverLogger {
+  warn(object: object, message?: string): void;
+  error(object: object, message?: string): void;
+}
+
+/** Used when no logger is given: failures still reach stderr, routine warnings stay quiet. */
+export const fallbackLogger: DriverLogger = {
+  warn: () => undefined,
+  error: (object, message) => console.error(message ?? 'driver error', object),
+};
+
+/**
+ * Throws when a caller-chosen job id cannot be used by every driver: BullMQ
+ * rejects ids containing ':' and ids that read as integers, so the embedded
+ * driver rejects them too and the difference shows up in embedded tests.
+ */
+export function assertJobId(jobId: string): void {
+  if (jobId.length === 0 || jobId.length > 200) throw new Error('job id must be 1 to 200 characters');
+  if (jobId.includes(':')) throw new Error(`job id must not contain ':' (got ${jobId})`);
+  if (`${Number.parseInt(jobId, 10)}` === jobId)
+    throw new Error(`job id must not be an integer (got ${jobId})`);
+}

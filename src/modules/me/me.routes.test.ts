@@ -1,0 +1,217 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { multipartBody, tinyJpeg, tinyPng } from '../../../test/files.js';
+import { securityChecks } from '../../../test/security.js';
+import { onRevocation, type Revocation } from '../../core/realtime/revocations.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx?.close());
+
+const me = (headers: Record<string, string>) => ctx.app.inject({ url: '/api/v1/me', headers });
+
+securityChecks(() => ctx, { method: 'GET', url: '/api/v1/me' });
+securityChecks(() => ctx, { method: 'POST', url: '/api/v1/me/logout-all' });
+securityChecks(() => ctx, {
+  method: 'POST',
+  url: '/api/v1/me/change-password',
+  payload: { currentPassword: TEST_PASSWORD, newPassword: 'next-pass-2' },
+});
+securityChecks(() => ctx, { method: 'DELETE', url: '/api/v1/me/avatar' });
+
+describe('GET /me', () => {
+  it('answers the user, department, profile, role, effective access and capabilities', async () => {
+    const other = await createUser(ctx.container);
+    const caller = await createUser(ctx.container, {
+      role: 'approver',
+      extraPermissions: ['canViewAudit'],
+      revokedPermissions: ['canEscalate'],
+      extraDepartmentIds: [other.user.departmentId],
+    });
+    const res = await me(caller.headers);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toMatchObject({
+      id: caller.user.id,
+      role: 'approver',
+      avatarUrl: null,
+      isActive: true,
+    });
+    expect(body.department.id).toBe(caller.user.departmentId);
+    expect(body.profile).toMatchObject({ summary: '', currentProjects: [] });
+    expect(body.role).toMatchObject({ slug: 'approver', isSystem: true, allDepartments: false });
+    expect(body.isGlobal).toBe(false);
+    expect(body.effectivePermissions.sort()).toEqual(
+      ['canApprove', 'canViewKnowledge', 'canUploadDocuments', 'canGenerateDocuments', 'canViewAudit'].sort(),
+    );
+    expect(body.effectiveDepartmentIds.sort()).toEqual(
+      [caller.user.departmentId, other.user.departmentId].sort(),
+    );
+    expect(body.capabilities).toEqual({
+      approvals: true,
+      knowledge: true,
+      namespaces: false,
+      departments: false,
+      users: false,
+      employeeProfiles: false,
+      roles: false,
+      audit: true,
+      templates: true,
+      settings: false,
+    });
+  });
+
+  it('never returns the password hash or token version', async () => {
+    const caller = await createUser(ctx.container);
+    const text = (await me(caller.headers)).body;
+    expect(text).not.toContain('passwordHash');
+    expect(text).not.toContain('$argon2');
+    expect(text).not.toContain('tokenVersion');
+  });
+
+  it('answers 401 once the user is deactivated', async () => {
+    const caller = await createUser(ctx.container);
+    await ctx.container.repositories.users.update(caller.user.id, { isActive: false });
+    expect((await me(caller.headers)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /me/change-password', () => {
+  it('returns a fresh token, and the old one answers 401', async () => {
+    const caller = await createUser(ctx.container);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/change-password',
+      headers: caller.headers,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'next-pass-2' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await me(caller.headers)).statusCode).toBe(401);
+    expect((await me({ authorization: `Bearer ${res.json().token}` })).statusCode).toBe(200);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: caller.user.email, password: 'next-pass-2' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('answers 401 for a wrong current password and changes nothing', async () => {
+    const caller = await createUser(ctx.container);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/change-password',
+      headers: caller.headers,
+      payload: { currentPassword: 'wrong-pass-1', newPassword: 'next-pass-2' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect((await me(caller.headers)).statusCode).toBe(200);
+  });
+
+  it('answers 422 for a new password that breaks the rule', async () => {
+    const caller = await createUser(ctx.container);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/change-password',
+      headers: caller.headers,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: '12345678' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details[0].field).toBe('body.newPassword');
+  });
+});
+
+describe('POST /me/logout-all', () => {
+  it('makes every existing token 401 and publishes a revocation for the sockets', async () => {
+    const caller = await createUser(ctx.container);
+    const second = ctx.container.tokens.sign(caller.user.id, caller.user.tokenVersion);
+    const revocations: Revocation[] = [];
+    const unsubscribe = await onRevocation(ctx.container.bus, (r) => revocations.push(r));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/logout-all',
+      headers: caller.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await me(caller.headers)).statusCode).toBe(401);
+    expect((await me({ authorization: `Bearer ${second}` })).statusCode).toBe(401);
+    await expect.poll(() => revocations).toContainEqual({ userId: caller.user.id, reason: 'logout-all' });
+    await unsubscribe();
+  });
+});
+
+describe('avatar', () => {
+  const upload = (headers: Record<string, string>, bytes: Buffer, filename = 'me.png') => {
+    const { body, contentType } = multipartBody({ file: { filename, content: bytes } });
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/avatar',
+      headers: { ...headers, 'content-type': contentType },
+      payload: body,
+    });
+  };
+  const avatarFiles = () => readdirSync(path.join(ctx.dataDir, 'avatars')).filter((f) => !f.startsWith('.'));
+
+  it('stores a PNG, serves it, replaces it with a JPEG and deletes it', async () => {
+    const caller = await createUser(ctx.container);
+    const png = await upload(caller.headers, tinyPng());
+    expect(png.statusCode).toBe(200);
+    const pngUrl: string = png.json().avatarUrl;
+    expect(pngUrl).toMatch(new RegExp(`^/static/avatars/${caller.user.id}\\.png\\?v=\\d+$`));
+    const served = await ctx.app.inject({ url: pngUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(tinyPng())).toBe(true);
+    expect((await me(caller.headers)).json().user.avatarUrl).toBe(pngUrl);
+
+    // A JPEG sent under a .png name is stored as what it is.
+    const jpg = await upload(caller.headers, tinyJpeg(), 'still.png');
+    expect(jpg.statusCode).toBe(200);
+    expect(jpg.json().avatarUrl).toContain(`${caller.user.id}.jpg`);
+    expect(avatarFiles().filter((f) => f.startsWith(caller.user.id))).toEqual([`${caller.user.id}.jpg`]);
+
+    const del = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/me/avatar', headers: caller.headers });
+    expect(del.statusCode).toBe(204);
+    expect(existsSync(path.join(ctx.dataDir, 'avatars', `${caller.user.id}.jpg`))).toBe(false);
+    expect((await me(caller.headers)).json().user.avatarUrl).toBeNull();
+  });
+
+  it('answers 413 over 2 MB and keeps nothing', async () => {
+    const caller = await createUser(ctx.container);
+    const big = Buffer.concat([tinyPng(), Buffer.alloc(2 * 1024 * 1024)]);
+    const res = await upload(caller.headers, big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toBe('PayloadTooLargeError');
+    expect(avatarFiles().some((f) => f.startsWith(caller.user.id))).toBe(false);
+  });
+
+  it('answers 415 for content that is not PNG, JPEG or WebP, whatever the name', async () => {
+    const caller = await createUser(ctx.container);
+    const res = await upload(caller.headers, Buffer.from('GIF89a not really an image'), 'fake.png');
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error).toBe('UnsupportedMediaTypeError');
+  });
+
+  it('answers 415 for a JSON body and 422 for a form without a file', async () => {
+    const caller = await createUser(ctx.container);
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/avatar',
+      headers: caller.headers,
+      payload: { file: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+    const { body, contentType } = multipartBody({ note: 'no file here' });
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/avatar',
+      headers: { ...caller.headers, 'content-type': contentType },
+      payload: body,
+    });
+    expect(empty.statusCode).toBe(422);
+  });
+});

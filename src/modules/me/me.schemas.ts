@@ -1,0 +1,72 @@
+import { Type } from 'typebox';
+import { PERMISSIONS, type Permission } from '../../core/auth/permissions.js';
+import { DateTime, Nullable, Uuid } from '../../core/http/schemas.js';
+import { CurrentPassword, NewPassword } from '../auth/auth.schemas.js';
+import { CAPABILITY_AREAS } from './capabilities.js';
+
+const PermissionName = Type.Unsafe<Permission>({
+  type: 'string',
+  enum: [...PERMISSIONS],
+  description: 'Permission name',
+});
+
+export const MeResponse = Type.Object({
+  user: Type.Object({
+    id: Uuid('User id'),
+    email: Type.String(),
+    name: Type.String(),
+    phone: Nullable(Type.String()),
+    role: Type.String({ description: 'Role slug' }),
+    roleId: Uuid('Role id'),
+    departmentId: Uuid('Primary department'),
+    isActive: Type.Boolean(),
+    avatarUrl: Nullable(Type.String({ description: 'Path of the avatar image, null when none' })),
+    createdAt: DateTime(),
+  }),
+  department: Nullable(
+    Type.Object({
+      id: Uuid(),
+      name: Type.String(),
+      slug: Type.String(),
+      color: Type.String(),
+    }),
+  ),
+  profile: Nullable(
+    Type.Object({
+      summary: Type.String(),
+      currentProjects: Type.Array(Type.String()),
+      frequentIntents: Type.Array(Type.String()),
+      accessLevel: Type.String(),
+    }),
+  ),
+  role: Type.Object({
+    id: Uuid(),
+    name: Type.String(),
+    slug: Type.String(),
+    allDepartments: Type.Boolean(),
+    departmentIds: Type.Array(Type.String()),
+    permissions: Type.Array(Type.String()),
+    isSystem: Type.Boolean(),
+  }),
+  isGlobal: Type.Boolean({ description: 'The role covers every department' }),
+  effectivePermissions: Type.Array(PermissionName),
+  effectiveDepartmentIds: Type.Array(Uuid()),
+  capabilities: Type.Object(
+    Object.fromEntries(
+      Object.entries(CAPABILITY_AREAS).map(([area, permissions]) => [
+        area,
+        Type.Boolean({ description: `Holds any of: ${permissions.join(', ')}` }),
+      ]),
+    ),
+    { description: 'One boolean per permission area, for showing or hiding parts of a UI' },
+  ),
+});
+
+export const ChangePasswordBody = Type.Object(
+  { currentPassword: CurrentPassword, newPassword: NewPassword() },
+  { additionalProperties: false },
+);
+
+export const AvatarResponse = Type.Object({
+  avatarUrl: Type.String({ description: 'Path of the stored avatar, with a version query for caches' }),
+});

@@ -1,0 +1,132 @@
+import type { Actor } from '../../core/auth/actor.js';
+import type { TokenService } from '../../core/auth/jwt.js';
+import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
+import type { Bus } from '../../core/bus/bus.js';
+import { NotFoundError, UnauthorizedError, UnsupportedMediaTypeError } from '../../core/errors/app-errors.js';
+import { iso } from '../../core/http/schemas.js';
+import { publishRevocation } from '../../core/realtime/revocations.js';
+import type { DepartmentsRepository } from '../departments/departments.repository.js';
+import type { UserRow, UsersRepository } from '../users/users.repository.js';
+import { AVATAR_URL_PREFIX, type AvatarStorage, detectAvatarExtension } from './avatar-storage.js';
+import { capabilitiesOf } from './capabilities.js';
+
+export interface MeServiceDeps {
+  users: UsersRepository;
+  departments: DepartmentsRepository;
+  tokens: TokenService;
+  bus: Bus;
+  avatars: AvatarStorage;
+}
+
+export function avatarUrl(user: Pick<UserRow, 'avatarFile' | 'updatedAt'>): string | null {
+  return user.avatarFile ? `${AVATAR_URL_PREFIX}${user.avatarFile}?v=${user.updatedAt.getTime()}` : null;
+}
+
+export function createMeService(deps: MeServiceDeps) {
+  const { users, departments, tokens, bus, avatars } = deps;
+
+  async function loadUser(actor: Actor): Promise<UserRow> {
+    const user = await users.findById(actor.userId);
+    if (!user) throw new NotFoundError(`User ${actor.userId} not found`);
+    return user;
+  }
+
+  return {
+    /** The caller with department, profile summary, role, effective access and UI capabilities. */
+    async get(actor: Actor) {
+      const found = await users.findWithRole(actor.userId);
+      if (!found) throw new NotFoundError(`User ${actor.userId} not found`);
+      const { user, role } = found;
+      const [department, profile] = await Promise.all([
+        departments.findById(user.departmentId),
+        users.findProfile(user.id),
+      ]);
+      return {
+        user: {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          phone: user.phone,
+          role: user.role,
+          roleId: user.roleId,
+          departmentId: user.departmentId,
+          isActive: user.isActive,
+          avatarUrl: avatarUrl(user),
+          createdAt: iso(user.createdAt),
+        },
+        department: department
+          ? { id: department.id, name: department.name, slug: department.slug, color: department.color }
+          : null,
+        profile: profile
+          ? {
+              summary: profile.summary,
+              currentProjects: profile.currentProjects,
+              frequentIntents: profile.frequentIntents,
+              accessLevel: profile.accessLevel,
+            }
+          : null,
+        role: {
+          id: role.id,
+          name: role.name,
+          slug: role.slug,
+          allDepartments: role.allDepartments,
+          departmentIds: role.departmentIds,
+          permissions: role.permissions,
+          isSystem: role.isSystem,
+        },
+        isGlobal: actor.isGlobal,
+        effectivePermissions: [...actor.permissions],
+        effectiveDepartmentIds: [...actor.departmentIds],
+        capabilities: capabilitiesOf(actor.permissions),
+      };
+    },
+
+    /**
+     * Changes the password, invalidates every earlier token and closes the
+     * user's sockets; answers a fresh token.
+     * @throws UnauthorizedError when the current password is wrong.
+     */
+    async changePassword(actor: Actor, input: { currentPassword: string; newPassword: string }) {
+      const user = await loadUser(actor);
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        throw new UnauthorizedError('Current password is incorrect');
+      }
+      const updated = await users.bumpTokenVersion(user.id, {
+        passwordHash: await hashPassword(input.newPassword),
+      });
+      await publishRevocation(bus, { userId: user.id, reason: 'password-changed' });
+      return { token: tokens.sign(user.id, updated!.tokenVersion) };
+    },
+
+    /** Invalidates every token of the caller and closes their sockets. */
+    async logoutAll(actor: Actor): Promise<{ ok: true }> {
+      await users.bumpTokenVersion(actor.userId);
+      await publishRevocation(bus, { userId: actor.userId, reason: 'logout-all' });
+      return { ok: true };
+    },
+
+    /**
+     * Stores a PNG, JPEG or WebP avatar (decided by content) and replaces any earlier one.
+     * @throws UnsupportedMediaTypeError for any other content.
+     */
+    async setAvatar(actor: Actor, bytes: Buffer): Promise<{ avatarUrl: string }> {
+      const extension = await detectAvatarExtension(bytes);
+      if (!extension) throw new UnsupportedMediaTypeError('Avatar must be a PNG, JPEG or WebP image');
+      const user = await loadUser(actor);
+      const fileName = await avatars.save(user.id, extension, bytes);
+      if (user.avatarFile && user.avatarFile !== fileName) await avatars.remove(user.avatarFile);
+      const updated = await users.update(user.id, { avatarFile: fileName });
+      return { avatarUrl: avatarUrl(updated!)! };
+    },
+
+    /** Removes the caller's avatar; a no-op when there is none. */
+    async deleteAvatar(actor: Actor): Promise<void> {
+      const user = await loadUser(actor);
+      if (!user.avatarFile) return;
+      await users.update(user.id, { avatarFile: null });
+      await avatars.remove(user.avatarFile);
+    },
+  };
+}
+
+export type MeService = ReturnType<typeof createMeService>;

@@ -1,0 +1,17 @@
+import type { Container } from '../container.js';
+import type { QueueName } from '../core/queue/queue.js';
+
+/** Queue name → how its jobs are handled. Modules add their entry as they arrive. */
+export function queueHandlers(_container: Container): Partial<Record<QueueName, () => void>> {
+  return {};
+}
+
+/** Starts every queue consumer of this process (run modes `all` and `worker`); answers the queues started. */
+export function startWorkers(container: Container): QueueName[] {
+  const started: QueueName[] = [];
+  for (const [queue, start] of Object.entries(queueHandlers(container)) as [QueueName, () => void][]) {
+    start();
+    started.push(queue);
+  }
+  return started;
+}

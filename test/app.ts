@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../src/app.js';
+import { type Container, createContainer } from '../src/container.js';
+import { loadConfig } from '../src/core/config/config.js';
+import { createTestDatabase, testRedis } from './database.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  container: Container;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole service on this test file's own database (and Redis prefix when
+ * REDIS_URL is set), built exactly as main.ts builds it, minus `listen`.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'aos-data-'));
+  const redis = testRedis();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    AUTH_RATE_LIMIT_PER_MIN: '10000',
+    ...(redis ? { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix } : {}),
+    ...env,
+  });
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const container = await createContainer(config, { logger, database: await createTestDatabase() });
+  const app = await buildApp(container);
+  await app.ready();
+  return {
+    app,
+    container,
+    dataDir,
+    async close() {
+      await app.close();
+      await container.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
