@@ -6,6 +6,7 @@ import pino from 'pino';
 import { buildApp } from '../src/app.js';
 import { type Container, createContainer } from '../src/container.js';
 import { loadConfig } from '../src/core/config/config.js';
+import { startWorkers } from '../src/workers/index.js';
 import { createTestDatabase, testRedis } from './database.js';
 
 export interface TestContext {
@@ -19,7 +20,10 @@ export interface TestContext {
  * The whole service on this test file's own database (and Redis prefix when
  * REDIS_URL is set), built exactly as main.ts builds it, minus `listen`.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { workers?: boolean } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'aos-data-'));
   const redis = testRedis();
   const config = loadConfig({
@@ -34,6 +38,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const container = await createContainer(config, { logger, database: await createTestDatabase() });
   const app = await buildApp(container);
   await app.ready();
+  // Run mode `all` starts the queue consumers beside the API; tests that need jobs processed ask for them.
+  if (options.workers) startWorkers(container);
   return {
     app,
     container,

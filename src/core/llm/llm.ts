@@ -1,0 +1,53 @@
+/**
+ * The LLM seam. Two implementations of each: an OpenAI-compatible client
+ * (LLM_BASE_URL, LLM_API_KEY) and an offline one used when no key is set.
+ * A custom provider implements the same interfaces.
+ */
+
+export interface EmbeddingProvider {
+  /** `openai-compatible` or `local`. */
+  readonly name: string;
+  /** Length of every vector returned; equals EMBEDDING_DIMENSIONS. */
+  readonly dimensions: number;
+  /**
+   * One vector per text, in order. Callers batch (32 texts per call); the
+   * implementation retries 429 and 5xx with backoff.
+   * @throws Error when the provider answers vectors of another dimension.
+   */
+  embed(texts: readonly string[]): Promise<number[][]>;
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatUsage {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+}
+
+export interface ChatResult {
+  text: string;
+  usage: ChatUsage;
+  provider: string;
+  model: string;
+  latencyMs: number;
+}
+
+/** A passage handed to the chat provider; the offline responder builds its answer from these. */
+export interface ContextPassage {
+  id: string;
+  title: string;
+  content: string;
+  score: number;
+}
+
+export interface ChatProvider {
+  /** `openai-compatible` or `offline`. */
+  readonly name: string;
+  readonly model: string;
+  /** Answers the conversation, grounded in `passages` when given. */
+  complete(input: { messages: readonly ChatMessage[]; passages?: readonly ContextPassage[] }): Promise<ChatResult>;
+}
