@@ -12,6 +12,7 @@ import { API_PREFIX, registerOpenApi } from './core/http/openapi.js';
 import { registerRateLimit } from './core/http/rate-limit.js';
 import { registerRouteInventory } from './core/http/route-inventory.js';
 import { ErrorEnvelopeSchema } from './core/http/schemas.js';
+import { registerValidation } from './core/http/validation.js';
 import { VERSION } from './core/version.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -27,11 +28,11 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
-    ajv: { customOptions: { allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandling(app);
   registerRouteInventory(app);
+  registerValidation(app);
   app.addSchema(ErrorEnvelopeSchema);
   await app.register(cors, { origin: config.corsOrigins, credentials: true });
   await app.register(multipart, {

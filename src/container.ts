@@ -5,6 +5,7 @@ import { PERMISSIONS } from './core/auth/permissions.js';
 import { createBus } from './core/bus/index.js';
 import type { Config } from './core/config/config.js';
 import { type DatabaseHandle, openDatabase } from './core/db/client.js';
+import { alignEmbeddingDimensions } from './core/db/embedding-dimensions.js';
 import { createKeyValue } from './core/kv/index.js';
 import { createQueueDriver } from './core/queue/index.js';
 import { VERSION } from './core/version.js';
@@ -30,10 +31,11 @@ export async function createContainer(config: Config, options: ContainerOptions)
   const database = options.database ?? (await openDatabase(config));
   await database.migrate();
   const { db } = database;
+  await alignEmbeddingDimensions(db, config.embeddingDimensions);
   const redis = { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix };
   const queue = createQueueDriver(redis, db, logger);
   const kv = createKeyValue(redis, db);
-  const bus = createBus(redis);
+  const bus = createBus(redis, logger);
   const tokens = createTokenService(config.jwt.secret, config.jwt.expiresInSec);
 
   const repositories = createOrganisationRepositories(db);

@@ -100,7 +100,7 @@ export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle
       await pool.query('select 1');
     },
     async close() {
-      await pool.end();
+      if (!pool.ended) await pool.end();
     },
   };
 }

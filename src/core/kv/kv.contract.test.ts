@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testRedis } from '../../../test/database.js';
 import type { DatabaseHandle } from '../db/client.js';
@@ -17,6 +18,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(stores.map((store) => store.close()));
   await database.close();
+  if (redis) await deleteRedisKeys(redis.url, redis.prefix);
 });
 
 const implementations: Array<{ name: string; open(): KeyValue }> = [
@@ -116,4 +118,15 @@ for (const impl of implementations) {
       expect(values.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     });
   });
+}
+
+/** Removes what this file left in Redis; every key it wrote starts with its own prefix. */
+async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const client = new Redis(url);
+  for await (const keys of client.scanStream({ match: `${prefix}*`, count: 500 }) as AsyncIterable<
+    string[]
+  >) {
+    if (keys.length > 0) await client.del(...keys);
+  }
+  await client.quit();
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { type QueueJobRow, queueJobs } from '../db/schema/drivers.js';
+import type { QueueJobRow } from '../db/schema/drivers.js';
+import { createQueueJobsRepository } from './embedded-queue.repository.js';
 import {
   assertJobId,
   DEFAULT_BACKOFF_MS,
@@ -13,7 +13,6 @@ import {
   type JobHandler,
   type JobInfo,
   type JobOptions,
-  type JobState,
   type QueueDriver,
   type QueueName,
   type WorkerOptions,
@@ -43,13 +42,6 @@ interface LocalWorker {
   again: boolean;
 }
 
-const msFromNow = (ms: number): SQL => sql`now() + ${ms}::double precision * interval '1 millisecond'`;
-
-/** A waiting or delayed job reads as delayed until its time comes, as in BullMQ. */
-const effectiveState = sql<JobState>`case when ${queueJobs.state} in ('waiting', 'delayed')
-  then case when ${queueJobs.runAt} > now() then 'delayed' else 'waiting' end
-  else ${queueJobs.state} end`;
-
 /**
  * The queue driver of embedded mode: jobs are rows of `queue_jobs`, so they
  * survive restarts. Claims use `FOR UPDATE SKIP LOCKED`, so several pollers
@@ -61,6 +53,7 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const lockMs = options.lockMs ?? 30_000;
   const logger = options.logger ?? fallbackLogger;
+  const jobs = createQueueJobsRepository(db, lockMs);
   const workers = new Map<QueueName, LocalWorker>();
   const inFlight = new Set<Promise<void>>();
   let heartbeat: NodeJS.Timeout | null = null;
@@ -103,7 +96,7 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
     if (free <= 0) return;
     let rows: QueueJobRow[];
     try {
-      rows = await claim(worker.queue, free);
+      rows = await jobs.claim(worker.queue, free);
     } catch (error) {
       logger.error({ err: error, queue: worker.queue }, 'embedded queue: claiming jobs failed');
       schedule(worker, pollIntervalMs);
@@ -111,29 +104,6 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
     }
     for (const row of rows) start(worker, row);
     if (rows.length < free) schedule(worker, pollIntervalMs);
-  }
-
-  function claim(queue: QueueName, limit: number): Promise<QueueJobRow[]> {
-    const claimable = db
-      .select({ id: queueJobs.id })
-      .from(queueJobs)
-      .where(
-        and(
-          eq(queueJobs.queue, queue),
-          or(
-            and(inArray(queueJobs.state, ['waiting', 'delayed']), lte(queueJobs.runAt, sql`now()`)),
-            and(eq(queueJobs.state, 'active'), lt(queueJobs.lockedUntil, sql`now()`)),
-          ),
-        ),
-      )
-      .orderBy(queueJobs.runAt, queueJobs.createdAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    return db
-      .update(queueJobs)
-      .set({ state: 'active', lockedUntil: msFromNow(lockMs) })
-      .where(inArray(queueJobs.id, claimable))
-      .returning();
   }
 
   function start(worker: LocalWorker, row: QueueJobRow): void {
@@ -155,10 +125,7 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
       return;
     }
     try {
-      await db
-        .update(queueJobs)
-        .set({ state: 'completed', result: resultOrNull(result), lockedUntil: null, finishedAt: sql`now()` })
-        .where(and(eq(queueJobs.id, row.id), eq(queueJobs.state, 'active')));
+      await jobs.complete(row.id, resultOrNull(result));
     } catch (error) {
       // The lock lapses and the job runs again: handlers are written to be repeatable.
       logger.error(
@@ -172,37 +139,16 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
     const attemptsMade = row.attemptsMade + 1;
     const context = { err: error, queue: row.queue, jobId: row.jobId, attemptsMade };
     logger.warn(context, 'embedded queue: job failed');
-    const where = and(eq(queueJobs.id, row.id), eq(queueJobs.state, 'active'));
     let finallyFailed: boolean;
     try {
       if (attemptsMade < row.maxAttempts) {
         const delay = row.backoffMs * 2 ** (attemptsMade - 1);
-        await db
-          .update(queueJobs)
-          .set({
-            state: 'delayed',
-            attemptsMade,
-            failedReason: error.message,
-            runAt: msFromNow(delay),
-            lockedUntil: null,
-          })
-          .where(where);
+        await jobs.retryLater(row.id, attemptsMade, error.message, delay);
         schedule(worker, delay);
         return;
       }
-      const failed = await db
-        .update(queueJobs)
-        .set({
-          state: 'failed',
-          attemptsMade,
-          failedReason: error.message,
-          lockedUntil: null,
-          finishedAt: sql`now()`,
-        })
-        .where(where)
-        .returning({ id: queueJobs.id });
       // Only the worker whose update moved the row to failed reports it, so onFailed runs once.
-      finallyFailed = failed.length > 0;
+      finallyFailed = await jobs.fail(row.id, attemptsMade, error.message);
     } catch (caught) {
       logger.error({ ...context, err: caught }, 'embedded queue: recording failure failed');
       return;
@@ -219,10 +165,8 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
   function renewLocks(): void {
     const ids = [...workers.values()].flatMap((worker) => [...worker.running]);
     if (ids.length === 0 || renewing) return;
-    renewing = db
-      .update(queueJobs)
-      .set({ lockedUntil: msFromNow(lockMs) })
-      .where(and(inArray(queueJobs.id, ids), eq(queueJobs.state, 'active')))
+    renewing = jobs
+      .renewLocks(ids)
       .then(
         () => undefined,
         (error: unknown) => logger.error({ err: error }, 'embedded queue: renewing locks failed'),
@@ -240,19 +184,15 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
       if (jobOptions.jobId !== undefined) assertJobId(jobOptions.jobId);
       const jobId = jobOptions.jobId ?? randomUUID();
       const delayMs = Math.max(0, jobOptions.delayMs ?? 0);
-      await db
-        .insert(queueJobs)
-        .values({
-          queue,
-          jobId,
-          name,
-          data: data ?? null,
-          state: delayMs > 0 ? 'delayed' : 'waiting',
-          maxAttempts: Math.max(1, Math.floor(jobOptions.attempts ?? DEFAULT_JOB_ATTEMPTS)),
-          backoffMs: Math.max(0, Math.floor(jobOptions.backoffMs ?? DEFAULT_BACKOFF_MS)),
-          runAt: msFromNow(delayMs),
-        })
-        .onConflictDoNothing({ target: [queueJobs.queue, queueJobs.jobId] });
+      await jobs.insert({
+        queue,
+        jobId,
+        name,
+        data: data ?? null,
+        delayMs,
+        maxAttempts: Math.max(1, Math.floor(jobOptions.attempts ?? DEFAULT_JOB_ATTEMPTS)),
+        backoffMs: Math.max(0, Math.floor(jobOptions.backoffMs ?? DEFAULT_BACKOFF_MS)),
+      });
       const worker = workers.get(queue);
       // A local worker hears about the job now; other processes find it when they poll.
       if (worker && delayMs > 0) schedule(worker, delayMs);
@@ -283,28 +223,17 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
     },
 
     async getJob<T = unknown>(queue: QueueName, jobId: string): Promise<JobInfo<T> | null> {
-      const rows = await db
-        .select({ row: queueJobs, state: effectiveState })
-        .from(queueJobs)
-        .where(and(eq(queueJobs.queue, queue), eq(queueJobs.jobId, jobId)));
-      const found = rows[0];
+      const found = await jobs.find(queue, jobId);
       if (!found) return null;
       return { ...toJob<T>(found.row), state: found.state, failedReason: found.row.failedReason };
     },
 
-    async counts(queue: QueueName): Promise<JobCounts> {
-      const rows = await db
-        .select({ state: effectiveState, count: sql<number>`count(*)::int` })
-        .from(queueJobs)
-        .where(eq(queueJobs.queue, queue))
-        .groupBy(effectiveState);
-      const counts: JobCounts = { waiting: 0, delayed: 0, active: 0, completed: 0, failed: 0 };
-      for (const { state, count } of rows) counts[state] = Number(count);
-      return counts;
+    counts(queue: QueueName): Promise<JobCounts> {
+      return jobs.countByState(queue);
     },
 
-    async ping(): Promise<void> {
-      await db.execute(sql`select 1`);
+    ping(): Promise<void> {
+      return jobs.ping();
     },
 
     async close(): Promise<void> {

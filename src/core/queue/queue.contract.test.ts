@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testRedis } from '../../../test/database.js';
 import type { DatabaseHandle } from '../db/client.js';
@@ -21,6 +22,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await database.close();
+  if (redis) await deleteRedisKeys(redis.url, redis.prefix);
 });
 
 interface Implementation {
@@ -286,3 +288,14 @@ describe('embedded queue driver', () => {
     expect(runs).toEqual([id]);
   });
 });
+
+/** Removes what this file left in Redis; every key it wrote starts with its own prefix. */
+async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const client = new Redis(url);
+  for await (const keys of client.scanStream({ match: `${prefix}*`, count: 500 }) as AsyncIterable<
+    string[]
+  >) {
+    if (keys.length > 0) await client.del(...keys);
+  }
+  await client.quit();
+}

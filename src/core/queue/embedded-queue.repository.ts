@@ -1,0 +1,125 @@
+import { and, eq, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { type QueueJobRow, queueJobs } from '../db/schema/drivers.js';
+import type { JobCounts, JobState, QueueName } from './queue.js';
+
+/** Times are taken from the database clock, so several processes agree on them. */
+const msFromNow = (ms: number): SQL => sql`now() + ${ms}::double precision * interval '1 millisecond'`;
+
+/** A waiting or delayed job reads as delayed until its time comes, as in BullMQ. */
+const effectiveState = sql<JobState>`case when ${queueJobs.state} in ('waiting', 'delayed')
+  then case when ${queueJobs.runAt} > now() then 'delayed' else 'waiting' end
+  else ${queueJobs.state} end`;
+
+/** Changes to a claimed job apply only while it is still active, never to a finished one. */
+const activeRow = (id: string) => and(eq(queueJobs.id, id), eq(queueJobs.state, 'active'));
+
+export interface NewQueueJob {
+  queue: QueueName;
+  jobId: string;
+  name: string;
+  data: unknown;
+  delayMs: number;
+  maxAttempts: number;
+  backoffMs: number;
+}
+
+/** The queries of the embedded queue driver over `queue_jobs`. */
+export function createQueueJobsRepository(db: Database, lockMs: number) {
+  return {
+    /** Inserts a job; a (queue, jobId) that exists already is left as it is. */
+    async insert(job: NewQueueJob): Promise<void> {
+      const { delayMs, ...columns } = job;
+      await db
+        .insert(queueJobs)
+        .values({ ...columns, state: delayMs > 0 ? 'delayed' : 'waiting', runAt: msFromNow(delayMs) })
+        .onConflictDoNothing({ target: [queueJobs.queue, queueJobs.jobId] });
+    },
+
+    /**
+     * Locks up to `limit` due jobs (or active ones whose lock lapsed) and marks
+     * them active, in one statement. SKIP LOCKED lets concurrent pollers each
+     * take different rows instead of waiting on one another.
+     */
+    claim(queue: QueueName, limit: number): Promise<QueueJobRow[]> {
+      const claimable = db
+        .select({ id: queueJobs.id })
+        .from(queueJobs)
+        .where(
+          and(
+            eq(queueJobs.queue, queue),
+            or(
+              and(inArray(queueJobs.state, ['waiting', 'delayed']), lte(queueJobs.runAt, sql`now()`)),
+              and(eq(queueJobs.state, 'active'), lt(queueJobs.lockedUntil, sql`now()`)),
+            ),
+          ),
+        )
+        .orderBy(queueJobs.runAt, queueJobs.createdAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .update(queueJobs)
+        .set({ state: 'active', lockedUntil: msFromNow(lockMs) })
+        .where(inArray(queueJobs.id, claimable))
+        .returning();
+    },
+
+    /** Pushes the lock of running jobs forward. */
+    async renewLocks(ids: string[]): Promise<void> {
+      await db
+        .update(queueJobs)
+        .set({ lockedUntil: msFromNow(lockMs) })
+        .where(and(inArray(queueJobs.id, ids), eq(queueJobs.state, 'active')));
+    },
+
+    async complete(id: string, result: unknown): Promise<void> {
+      await db
+        .update(queueJobs)
+        .set({ state: 'completed', result, lockedUntil: null, finishedAt: sql`now()` })
+        .where(activeRow(id));
+    },
+
+    /** Puts a failed try back as delayed, due after `delayMs`. */
+    async retryLater(id: string, attemptsMade: number, failedReason: string, delayMs: number): Promise<void> {
+      await db
+        .update(queueJobs)
+        .set({ state: 'delayed', attemptsMade, failedReason, runAt: msFromNow(delayMs), lockedUntil: null })
+        .where(activeRow(id));
+    },
+
+    /** Marks a job failed for good; answers false when another worker got there first. */
+    async fail(id: string, attemptsMade: number, failedReason: string): Promise<boolean> {
+      const rows = await db
+        .update(queueJobs)
+        .set({ state: 'failed', attemptsMade, failedReason, lockedUntil: null, finishedAt: sql`now()` })
+        .where(activeRow(id))
+        .returning({ id: queueJobs.id });
+      return rows.length > 0;
+    },
+
+    async find(queue: QueueName, jobId: string): Promise<{ row: QueueJobRow; state: JobState } | null> {
+      const rows = await db
+        .select({ row: queueJobs, state: effectiveState })
+        .from(queueJobs)
+        .where(and(eq(queueJobs.queue, queue), eq(queueJobs.jobId, jobId)));
+      return rows[0] ?? null;
+    },
+
+    async countByState(queue: QueueName): Promise<JobCounts> {
+      const rows = await db
+        .select({ state: effectiveState, count: sql<number>`count(*)::int` })
+        .from(queueJobs)
+        .where(eq(queueJobs.queue, queue))
+        .groupBy(effectiveState);
+      const counts: JobCounts = { waiting: 0, delayed: 0, active: 0, completed: 0, failed: 0 };
+      for (const { state, count } of rows) counts[state] = Number(count);
+      return counts;
+    },
+
+    async ping(): Promise<void> {
+      await db.execute(sql`select 1`);
+    },
+  };
+}
+
+export type QueueJobsRepository = ReturnType<typeof createQueueJobsRepository>;
