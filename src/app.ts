@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Container } from './container.js';
+import { registerAuditHook } from './core/audit/audit-hook.js';
 import authPlugin from './core/auth/auth-plugin.js';
 import { registerErrorHandling } from './core/errors/error-handler.js';
 import { API_PREFIX, registerOpenApi } from './core/http/openapi.js';
@@ -14,11 +15,18 @@ import { registerRouteInventory } from './core/http/route-inventory.js';
 import { ErrorEnvelopeSchema } from './core/http/schemas.js';
 import { registerValidation } from './core/http/validation.js';
 import { VERSION } from './core/version.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { departmentsRoutes } from './modules/departments/departments.routes.js';
+import { employeeProfilesRoutes } from './modules/employee-profiles/employee-profiles.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { AVATAR_URL_PREFIX } from './modules/me/avatar-storage.js';
 import { meRoutes } from './modules/me/me.routes.js';
+import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
+import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { createActorResolver } from './modules/users/actor-resolver.js';
+import { userOverridesRoutes } from './modules/users/user-overrides.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 
 /** Builds the HTTP application on a container. Never listens: main.ts does, tests use `inject`. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
@@ -44,6 +52,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     publicPrefixes: ['/docs', AVATAR_URL_PREFIX],
   });
   registerRateLimit(app, container.kv);
+  // Before any route, so every route of every plugin gets the hook.
+  registerAuditHook(app, container.audit, API_PREFIX);
   await registerOpenApi(app, VERSION);
 
   mkdirSync(container.me.avatarDir, { recursive: true });
@@ -62,6 +72,13 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(healthRoutes, { health: container.health, path: '/health' });
       await api.register(authRoutes, { auth: container.auth, rateLimitPerMin: config.authRateLimitPerMin });
       await api.register(meRoutes, { me: container.me.service });
+      await api.register(departmentsRoutes, { departments: container.departments });
+      await api.register(rolesRoutes, { roles: container.roles });
+      await api.register(usersRoutes, { users: container.users.service });
+      await api.register(userOverridesRoutes, { overrides: container.users.overrides });
+      await api.register(permissionsRoutes, { permissions: container.permissions });
+      await api.register(employeeProfilesRoutes, { profiles: container.employeeProfiles });
+      await api.register(auditRoutes, { audit: container.audit });
     },
     { prefix: API_PREFIX },
   );

@@ -9,12 +9,17 @@ import { alignEmbeddingDimensions } from './core/db/embedding-dimensions.js';
 import { createKeyValue } from './core/kv/index.js';
 import { createQueueDriver } from './core/queue/index.js';
 import { VERSION } from './core/version.js';
+import { createAuditModule } from './modules/audit/audit.module.js';
 import { createAuthModule } from './modules/auth/auth.module.js';
+import { createDepartmentsModule } from './modules/departments/departments.module.js';
+import { createEmployeeProfilesModule } from './modules/employee-profiles/employee-profiles.module.js';
 import { createHealthService } from './modules/health/health.service.js';
 import { createMeModule } from './modules/me/me.module.js';
+import { createPermissionsService } from './modules/permissions/permissions.service.js';
+import { createRolesModule } from './modules/roles/roles.module.js';
 import { seedSystemRoles } from './modules/roles/system-roles.js';
 import { bootstrapAdmin } from './modules/users/bootstrap-admin.js';
-import { createOrganisationRepositories } from './modules/users/users.module.js';
+import { createOrganisationRepositories, createUsersModule } from './modules/users/users.module.js';
 
 export interface ContainerOptions {
   logger: FastifyBaseLogger;
@@ -41,6 +46,12 @@ export async function createContainer(config: Config, options: ContainerOptions)
   const repositories = createOrganisationRepositories(db);
   const auth = createAuthModule({ db, ...repositories, tokens, logger });
   const me = createMeModule({ ...repositories, tokens, bus, dataDir: config.dataDir });
+  const audit = createAuditModule({ db, users: repositories.users });
+  const departments = createDepartmentsModule({ db, departments: repositories.departments });
+  const roles = createRolesModule({ db, ...repositories });
+  const users = createUsersModule({ db, ...repositories, bus });
+  const employeeProfiles = createEmployeeProfilesModule({ db });
+  const permissions = createPermissionsService();
   const health = createHealthService({
     version: VERSION,
     startedAt: Date.now(),
@@ -65,6 +76,12 @@ export async function createContainer(config: Config, options: ContainerOptions)
     repositories,
     auth,
     me,
+    audit,
+    departments,
+    roles,
+    users,
+    employeeProfiles,
+    permissions,
     health,
     /** Stops the queue first (in-flight jobs finish), then the bus, key-value store and database. */
     async close(): Promise<void> {

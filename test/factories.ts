@@ -77,3 +77,30 @@ export async function createUser(container: Container, overrides: UserOverrides 
   const token = container.tokens.sign(user.id, user.tokenVersion);
   return { user, token, password: TEST_PASSWORD, headers: { authorization: `Bearer ${token}` } };
 }
+
+/** A custom (non-system) role; pass `permissions` to give it any. */
+export async function createRole(
+  container: Container,
+  values: Partial<{
+    name: string;
+    slug: string;
+    permissions: string[];
+    departmentIds: string[];
+    allDepartments: boolean;
+  }> = {},
+) {
+  const suffix = unique();
+  const [role] = await container.db
+    .insert(roles)
+    .values({
+      name: values.name ?? `Role ${suffix}`,
+      slug: values.slug ?? `role-${suffix}`,
+      permissions: values.permissions ?? [],
+      departmentIds: values.departmentIds ?? [],
+      allDepartments: values.allDepartments ?? false,
+    })
+    .returning();
+  return role!;
+}
+
+/** An empty knowledge base in `departmentId`, with the default rag weights. */

@@ -49,5 +49,8 @@ export interface ChatProvider {
   readonly name: string;
   readonly model: string;
   /** Answers the conversation, grounded in `passages` when given. */
-  complete(input: { messages: readonly ChatMessage[]; passages?: readonly ContextPassage[] }): Promise<ChatResult>;
+  complete(input: {
+    messages: readonly ChatMessage[];
+    passages?: readonly ContextPassage[];
+  }): Promise<ChatResult>;
 }

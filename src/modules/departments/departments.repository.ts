@@ -1,9 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
-import { departments } from '../../core/db/schema/index.js';
+import { departments, namespaces } from '../../core/db/schema/index.js';
+import { containsPattern } from '../users/db-helpers.js';
 
 export type DepartmentRow = typeof departments.$inferSelect;
 export type NewDepartment = typeof departments.$inferInsert;
+
+export interface DepartmentFilters {
+  search?: string;
+  includeArchived: boolean;
+}
 
 export function createDepartmentsRepository(db: Database) {
   return {
@@ -22,9 +29,85 @@ export function createDepartmentsRepository(db: Database) {
       return row ?? null;
     },
 
+    async findByIds(ids: readonly string[], tx: DbExecutor = db): Promise<DepartmentRow[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select()
+        .from(departments)
+        .where(inArray(departments.id, [...ids]));
+    },
+
     async insert(values: NewDepartment, tx: DbExecutor = db): Promise<DepartmentRow> {
       const [row] = await tx.insert(departments).values(values).returning();
       return row!;
+    },
+
+    async update(
+      id: string,
+      patch: Partial<NewDepartment>,
+      tx: DbExecutor = db,
+    ): Promise<DepartmentRow | null> {
+      const [row] = await tx.update(departments).set(patch).where(eq(departments.id, id)).returning();
+      return row ?? null;
+    },
+
+    /** Sets archivedAt unless already set (the first archive time is kept). */
+    async archive(id: string, at: Date, tx: DbExecutor = db): Promise<DepartmentRow | null> {
+      const [row] = await tx
+        .update(departments)
+        .set({ archivedAt: sql`coalesce(${departments.archivedAt}, ${at.toISOString()}::timestamptz)` })
+        .where(eq(departments.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Departments inside `scope`, by name. */
+    async list(
+      scope: DepartmentScope,
+      filters: DepartmentFilters,
+      page: { limit: number; offset: number },
+      tx: DbExecutor = db,
+    ): Promise<{ rows: DepartmentRow[]; total: number }> {
+      const conditions: (SQL | undefined)[] = [scopeCondition(scope, departments.id)];
+      if (!filters.includeArchived) conditions.push(isNull(departments.archivedAt));
+      if (filters.search) {
+        const pattern = containsPattern(filters.search);
+        conditions.push(or(ilike(departments.name, pattern), ilike(departments.slug, pattern)));
+      }
+      const where = and(...conditions);
+      const rows = await tx
+        .select()
+        .from(departments)
+        .where(where)
+        .orderBy(asc(departments.name), asc(departments.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [counted] = await tx.select({ total: count() }).from(departments).where(where);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    /** Slugs equal to `base` or of the form `base-<n>`, to pick a free one. */
+    async slugsLike(base: string, tx: DbExecutor = db): Promise<string[]> {
+      const rows = await tx
+        .select({ slug: departments.slug })
+        .from(departments)
+        .where(
+          or(eq(departments.slug, base), ilike(departments.slug, `${containsPattern(base).slice(1, -1)}-%`)),
+        );
+      return rows.map((r) => r.slug);
+    },
+
+    async namespaceBelongsTo(
+      namespaceId: string,
+      departmentId: string,
+      tx: DbExecutor = db,
+    ): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: namespaces.id })
+        .from(namespaces)
+        .where(and(eq(namespaces.id, namespaceId), eq(namespaces.departmentId, departmentId)))
+        .limit(1);
+      return Boolean(row);
     },
   };
 }

@@ -9,3 +9,14 @@ export function slugify(name: string): string {
     .slice(0, 64);
   return slug || 'department';
 }
+
+/** `base` when free, else `base-2`, `base-3`, … : the first one not in `taken`. */
+export function nextFreeSlug(base: string, taken: readonly string[]): string {
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  const stem = base.slice(0, 58);
+  for (let n = 2; ; n++) {
+    const candidate = `${stem}-${n}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}

@@ -1,11 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
 import { employeeProfiles, roles, users } from '../../core/db/schema/index.js';
+import { containsPattern } from './db-helpers.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type RoleRow = typeof roles.$inferSelect;
 export type EmployeeProfileRow = typeof employeeProfiles.$inferSelect;
+
+export interface UserFilters {
+  /** Role slug. */
+  role?: string;
+  departmentId?: string;
+  /** Part of the name or email. */
+  search?: string;
+  isActive?: boolean;
+}
 
 export function createUsersRepository(db: Database) {
   return {
@@ -58,6 +69,46 @@ export function createUsersRepository(db: Database) {
         .where(eq(users.id, id))
         .returning();
       return row ?? null;
+    },
+
+    /** Locks the user row until the transaction ends: override changes are read-modify-write. */
+    async findByIdForUpdate(id: string, tx: DbExecutor): Promise<UserRow | null> {
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+      return row ?? null;
+    },
+
+    /** Users whose primary department is inside `scope`, by name. */
+    async list(
+      scope: DepartmentScope,
+      filters: UserFilters,
+      page: { limit: number; offset: number },
+      tx: DbExecutor = db,
+    ): Promise<{ rows: UserRow[]; total: number }> {
+      const conditions: (SQL | undefined)[] = [
+        scopeCondition(scope, users.departmentId),
+        filters.role ? eq(users.role, filters.role) : undefined,
+        filters.departmentId ? eq(users.departmentId, filters.departmentId) : undefined,
+        filters.isActive === undefined ? undefined : eq(users.isActive, filters.isActive),
+      ];
+      if (filters.search) {
+        const pattern = containsPattern(filters.search);
+        conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern)));
+      }
+      const where = and(...conditions);
+      const rows = await tx
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(asc(users.name), asc(users.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [counted] = await tx.select({ total: count() }).from(users).where(where);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    /** Keeps `users.role` (the slug copy) in step when a role's slug changes. */
+    async setRoleSlug(roleId: string, slug: string, tx: DbExecutor = db): Promise<void> {
+      await tx.update(users).set({ role: slug }).where(eq(users.roleId, roleId));
     },
 
     async findProfile(userId: string, tx: DbExecutor = db): Promise<EmployeeProfileRow | null> {

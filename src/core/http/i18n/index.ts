@@ -1,10 +1,26 @@
+import { auditDocs } from './audit.js';
 import { authDocs } from './auth.js';
+import { departmentsDocs } from './departments.js';
+import { employeeProfilesDocs } from './employee-profiles.js';
 import { meDocs } from './me.js';
+import { permissionsDocs } from './permissions.js';
+import { rolesDocs } from './roles.js';
 import { systemDocs } from './system.js';
 import type { DocsArea, OperationDocs, TagDocs } from './types.js';
+import { usersDocs } from './users.js';
 
 /** Every area's texts; a module's routes are documented by adding its area here. */
-const AREAS: readonly DocsArea[] = [systemDocs, authDocs, meDocs];
+const AREAS: readonly DocsArea[] = [
+  systemDocs,
+  authDocs,
+  meDocs,
+  departmentsDocs,
+  rolesDocs,
+  usersDocs,
+  permissionsDocs,
+  employeeProfilesDocs,
+  auditDocs,
+];
 
 export const OPERATION_DOCS: OperationDocs = Object.assign({}, ...AREAS.map((a) => a.operations));
 export const TAG_DOCS: TagDocs = Object.assign({}, ...AREAS.map((a) => a.tags));

@@ -1,0 +1,40 @@
+/** What replaces a secret in an audit entry. */
+export const REDACTED = '[REDACTED]';
+
+/**
+ * Keys whose values never reach the audit log: DECISIONS.md names password,
+ * token and secret; API keys, private keys, credentials and authorization
+ * headers are the same kind of value under other names.
+ */
+const SECRET_KEY = /password|token|secret|authorization|api[-_]?key|private[-_]?key|credential/i;
+
+/** Strings longer than this are cut, so one large body cannot bloat the log. */
+export const MAX_STRING_LENGTH = 10_000;
+const MAX_DEPTH = 20;
+
+export function isSecretKey(key: string): boolean {
+  return SECRET_KEY.test(key);
+}
+
+/**
+ * A copy of `value` fit for the audit log: every property whose key looks
+ * secret (at any depth, in objects and in arrays of objects) becomes
+ * "[REDACTED]", long strings are truncated and binary data is replaced by
+ * its size. The input is never modified.
+ */
+export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (value === null || value === undefined) return value ?? null;
+  if (typeof value === 'string') {
+    return value.length > MAX_STRING_LENGTH ? `${value.slice(0, MAX_STRING_LENGTH)}…[truncated]` : value;
+  }
+  if (typeof value !== 'object') return typeof value === 'bigint' ? value.toString() : value;
+  if (depth >= MAX_DEPTH) return '[TRUNCATED]';
+  if (Buffer.isBuffer(value) || value instanceof Uint8Array) return `[binary ${value.byteLength} bytes]`;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    result[key] = isSecretKey(key) ? REDACTED : redactSecrets(item, depth + 1);
+  }
+  return result;
+}

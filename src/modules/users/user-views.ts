@@ -1,0 +1,64 @@
+import { computeEffectiveAccess } from '../../core/auth/actor.js';
+import { iso } from '../../core/http/schemas.js';
+import { avatarUrl } from '../me/me.service.js';
+import type { RoleRow, UserRow } from './users.repository.js';
+
+/** The API's view of a user: never the password hash or the token version. */
+export function toUserResponse(user: UserRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    phone: user.phone,
+    role: user.role,
+    roleId: user.roleId,
+    departmentId: user.departmentId,
+    isActive: user.isActive,
+    extraPermissions: user.extraPermissions,
+    revokedPermissions: user.revokedPermissions,
+    extraDepartmentIds: user.extraDepartmentIds,
+    revokedDepartmentIds: user.revokedDepartmentIds,
+    avatarUrl: avatarUrl(user),
+    lastLoginAt: iso(user.lastLoginAt),
+    createdAt: iso(user.createdAt),
+    updatedAt: iso(user.updatedAt),
+  };
+}
+
+/** Role, overrides and SPEC.md's computed effective permissions and departments. */
+export function effectiveAccessOf(user: UserRow, role: RoleRow) {
+  const access = computeEffectiveAccess({
+    role,
+    departmentId: user.departmentId,
+    extraPermissions: user.extraPermissions,
+    revokedPermissions: user.revokedPermissions,
+    extraDepartmentIds: user.extraDepartmentIds,
+    revokedDepartmentIds: user.revokedDepartmentIds,
+  });
+  return {
+    userId: user.id,
+    isGlobal: access.isGlobal,
+    role: {
+      id: role.id,
+      name: role.name,
+      slug: role.slug,
+      allDepartments: role.allDepartments,
+      departmentIds: role.departmentIds,
+      permissions: role.permissions,
+      isSystem: role.isSystem,
+    },
+    overrides: {
+      extraPermissions: user.extraPermissions,
+      revokedPermissions: user.revokedPermissions,
+      extraDepartmentIds: user.extraDepartmentIds,
+      revokedDepartmentIds: user.revokedDepartmentIds,
+    },
+    effectivePermissions: access.permissions,
+    effectiveDepartmentIds: access.departmentIds,
+  };
+}
+
+/** E.164 digits as stored: the '+' dropped; null stays null. */
+export function normalisePhone(phone: string | null | undefined): string | null {
+  return phone ? phone.replace(/^\+/, '') : null;
+}
