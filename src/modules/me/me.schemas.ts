@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { PERMISSIONS, type Permission } from '../../core/auth/permissions.js';
 import { DateTime, Nullable, Uuid } from '../../core/http/schemas.js';
 import { CurrentPassword, NewPassword } from '../auth/auth.schemas.js';
+import { RoleSummary } from '../roles/role-summary.js';
 import { CAPABILITY_AREAS } from './capabilities.js';
 
 const PermissionName = Type.Unsafe<Permission>({
@@ -39,15 +40,7 @@ export const MeResponse = Type.Object({
       accessLevel: Type.String(),
     }),
   ),
-  role: Type.Object({
-    id: Uuid(),
-    name: Type.String(),
-    slug: Type.String(),
-    allDepartments: Type.Boolean(),
-    departmentIds: Type.Array(Type.String()),
-    permissions: Type.Array(Type.String()),
-    isSystem: Type.Boolean(),
-  }),
+  role: RoleSummary,
   isGlobal: Type.Boolean({ description: 'The role covers every department' }),
   effectivePermissions: Type.Array(PermissionName),
   effectiveDepartmentIds: Type.Array(Uuid()),

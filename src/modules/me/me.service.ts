@@ -6,6 +6,7 @@ import { NotFoundError, UnauthorizedError, UnsupportedMediaTypeError } from '../
 import { iso } from '../../core/http/schemas.js';
 import { publishRevocation } from '../../core/realtime/revocations.js';
 import type { DepartmentsRepository } from '../departments/departments.repository.js';
+import { toRoleSummary } from '../roles/role-summary.js';
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
 import { AVATAR_URL_PREFIX, type AvatarStorage, detectAvatarExtension } from './avatar-storage.js';
 import { capabilitiesOf } from './capabilities.js';
@@ -65,15 +66,7 @@ export function createMeService(deps: MeServiceDeps) {
               accessLevel: profile.accessLevel,
             }
           : null,
-        role: {
-          id: role.id,
-          name: role.name,
-          slug: role.slug,
-          allDepartments: role.allDepartments,
-          departmentIds: role.departmentIds,
-          permissions: role.permissions,
-          isSystem: role.isSystem,
-        },
+        role: toRoleSummary(role),
         isGlobal: actor.isGlobal,
         effectivePermissions: [...actor.permissions],
         effectiveDepartmentIds: [...actor.departmentIds],

@@ -1,6 +1,7 @@
 import { computeEffectiveAccess } from '../../core/auth/actor.js';
 import { iso } from '../../core/http/schemas.js';
 import { avatarUrl } from '../me/me.service.js';
+import { toRoleSummary } from '../roles/role-summary.js';
 import type { RoleRow, UserRow } from './users.repository.js';
 
 /** The API's view of a user: never the password hash or the token version. */
@@ -38,15 +39,7 @@ export function effectiveAccessOf(user: UserRow, role: RoleRow) {
   return {
     userId: user.id,
     isGlobal: access.isGlobal,
-    role: {
-      id: role.id,
-      name: role.name,
-      slug: role.slug,
-      allDepartments: role.allDepartments,
-      departmentIds: role.departmentIds,
-      permissions: role.permissions,
-      isSystem: role.isSystem,
-    },
+    role: toRoleSummary(role),
     overrides: {
       extraPermissions: user.extraPermissions,
       revokedPermissions: user.revokedPermissions,

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { DateTime, Nullable, OffsetPage, PaginationQuery, Uuid } from '../../core/http/schemas.js';
 import { Email, NewPassword } from '../auth/auth.schemas.js';
+import { RoleSummary } from '../roles/role-summary.js';
 import { PermissionName, RoleSlug } from '../roles/roles.schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, description: 'Display name' });
@@ -91,15 +92,7 @@ export const OverrideParams = Type.Object({
 export const EffectiveAccessResponse = Type.Object({
   userId: Uuid(),
   isGlobal: Type.Boolean({ description: 'The role covers every department' }),
-  role: Type.Object({
-    id: Uuid(),
-    name: Type.String(),
-    slug: Type.String(),
-    allDepartments: Type.Boolean(),
-    departmentIds: Type.Array(Type.String()),
-    permissions: Type.Array(Type.String()),
-    isSystem: Type.Boolean(),
-  }),
+  role: RoleSummary,
   overrides: Type.Object({
     extraPermissions: Type.Array(Type.String()),
     revokedPermissions: Type.Array(Type.String()),
