@@ -1,10 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { multipartBody, tinyJpeg, tinyPng } from '../../../test/files.js';
 import { securityChecks } from '../../../test/security.js';
+import { auditLogs } from '../../core/db/schema/index.js';
 import { onRevocation, type Revocation } from '../../core/realtime/revocations.js';
 
 let ctx: TestContext;
@@ -173,6 +175,15 @@ describe('avatar', () => {
     expect(jpg.statusCode).toBe(200);
     expect(jpg.json().avatarUrl).toContain(`${caller.user.id}.jpg`);
     expect(avatarFiles().filter((f) => f.startsWith(caller.user.id))).toEqual([`${caller.user.id}.jpg`]);
+
+    // The audit entry describes the file, never its bytes.
+    const [entry] = await ctx.container.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.userId, caller.user.id), eq(auditLogs.action, 'update-avatar')))
+      .limit(1);
+    expect(entry?.changes).toMatchObject({ file: { filename: 'me.png', size: tinyPng().length } });
+    expect(JSON.stringify(entry?.changes)).not.toContain('PNG');
 
     const del = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/me/avatar', headers: caller.headers });
     expect(del.statusCode).toBe(204);

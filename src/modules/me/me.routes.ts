@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { describeMultipartFile } from '../../core/audit/audit-hook.js';
 import { PayloadTooLargeError, ValidationError } from '../../core/errors/app-errors.js';
 import { requireActor } from '../../core/http/route-config.js';
 import { errorResponses, OkResponse } from '../../core/http/schemas.js';
@@ -54,6 +55,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ me: MeService }> = async (app
         }
         throw error;
       }
+      request.auditChanges = describeMultipartFile(file, bytes.length);
       return me.setAvatar(actor, bytes);
     },
   });
