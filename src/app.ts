@@ -20,9 +20,13 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
 import { employeeProfilesRoutes } from './modules/employee-profiles/employee-profiles.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { documentsRoutes } from './modules/knowledge/documents.routes.js';
+import { knowledgeBasesRoutes } from './modules/knowledge/knowledge-bases.routes.js';
 import { AVATAR_URL_PREFIX } from './modules/me/avatar-storage.js';
 import { meRoutes } from './modules/me/me.routes.js';
+import { namespacesRoutes } from './modules/namespaces/namespaces.routes.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
+import { ragRoutes } from './modules/rag/rag.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { createActorResolver } from './modules/users/actor-resolver.js';
 import { userOverridesRoutes } from './modules/users/user-overrides.routes.js';
@@ -79,6 +83,14 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       await api.register(permissionsRoutes, { permissions: container.permissions });
       await api.register(employeeProfilesRoutes, { profiles: container.employeeProfiles });
       await api.register(auditRoutes, { audit: container.audit });
+      await api.register(ragRoutes, { rag: container.rag.service });
+      await api.register(knowledgeBasesRoutes, { bases: container.knowledge.bases });
+      await api.register(documentsRoutes, {
+        documents: container.knowledge.documents,
+        files: container.knowledge.files,
+        uploadMaxBytes: config.uploadMaxBytes,
+      });
+      await api.register(namespacesRoutes, { namespaces: container.namespaces.service });
     },
     { prefix: API_PREFIX },
   );

@@ -7,6 +7,7 @@ import type { Config } from './core/config/config.js';
 import { type DatabaseHandle, openDatabase } from './core/db/client.js';
 import { alignEmbeddingDimensions } from './core/db/embedding-dimensions.js';
 import { createKeyValue } from './core/kv/index.js';
+import { createLlmProviders } from './core/llm/index.js';
 import { createQueueDriver } from './core/queue/index.js';
 import { VERSION } from './core/version.js';
 import { createAuditModule } from './modules/audit/audit.module.js';
@@ -14,8 +15,11 @@ import { createAuthModule } from './modules/auth/auth.module.js';
 import { createDepartmentsModule } from './modules/departments/departments.module.js';
 import { createEmployeeProfilesModule } from './modules/employee-profiles/employee-profiles.module.js';
 import { createHealthService } from './modules/health/health.service.js';
+import { createKnowledgeModule } from './modules/knowledge/knowledge.module.js';
 import { createMeModule } from './modules/me/me.module.js';
+import { createNamespacesModule } from './modules/namespaces/namespaces.module.js';
 import { createPermissionsService } from './modules/permissions/permissions.service.js';
+import { createRagModule } from './modules/rag/rag.module.js';
 import { createRolesModule } from './modules/roles/roles.module.js';
 import { seedSystemRoles } from './modules/roles/system-roles.js';
 import { bootstrapAdmin } from './modules/users/bootstrap-admin.js';
@@ -42,6 +46,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
   const kv = createKeyValue(redis, db);
   const bus = createBus(redis, logger);
   const tokens = createTokenService(config.jwt.secret, config.jwt.expiresInSec);
+  const llm = createLlmProviders(config);
 
   const repositories = createOrganisationRepositories(db);
   const auth = createAuthModule({ db, ...repositories, tokens, logger });
@@ -52,6 +57,20 @@ export async function createContainer(config: Config, options: ContainerOptions)
   const users = createUsersModule({ db, ...repositories, bus });
   const employeeProfiles = createEmployeeProfilesModule({ db });
   const permissions = createPermissionsService();
+  const knowledge = createKnowledgeModule({
+    db,
+    departments: repositories.departments,
+    queue,
+    embeddings: llm.embeddings,
+    logger,
+    config,
+  });
+  const namespaces = createNamespacesModule({
+    db,
+    ...repositories,
+    knowledgeBases: knowledge.repositories.bases,
+  });
+  const rag = createRagModule({ db, llm, departments: repositories.departments });
   const health = createHealthService({
     version: VERSION,
     startedAt: Date.now(),
@@ -72,6 +91,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     kv,
     bus,
     tokens,
+    llm,
     system: systemActor(PERMISSIONS),
     repositories,
     auth,
@@ -82,6 +102,9 @@ export async function createContainer(config: Config, options: ContainerOptions)
     users,
     employeeProfiles,
     permissions,
+    knowledge,
+    namespaces,
+    rag,
     health,
     /** Stops the queue first (in-flight jobs finish), then the bus, key-value store and database. */
     async close(): Promise<void> {

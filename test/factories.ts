@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Container } from '../src/container.js';
 import { hashPassword } from '../src/core/auth/passwords.js';
-import { roles } from '../src/core/db/schema/index.js';
+import { chunks, documents, knowledgeBases, roles } from '../src/core/db/schema/index.js';
+import { createLocalEmbedder } from '../src/core/llm/local-embedder.js';
 import type { DepartmentRow } from '../src/modules/departments/departments.repository.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
 
@@ -78,6 +79,68 @@ export async function createUser(container: Container, overrides: UserOverrides 
   return { user, token, password: TEST_PASSWORD, headers: { authorization: `Bearer ${token}` } };
 }
 
+export interface KnowledgeFixture {
+  knowledgeBase: typeof knowledgeBases.$inferSelect;
+  documents: Array<{ document: typeof documents.$inferSelect; chunks: Array<typeof chunks.$inferSelect> }>;
+}
+
+/**
+ * A knowledge base with ready documents and chunks, written directly (no
+ * ingestion worker) and embedded with the local embedder, which the fake LLM
+ * server also uses, so the vectors match in both LLM modes.
+ */
+export async function createKnowledgeFixture(
+  container: Container,
+  values: {
+    departmentId: string;
+    name?: string;
+    ragWeights?: { vector: number; keyword: number };
+    documents: Array<{ title: string; chunks: string[] }>;
+  },
+): Promise<KnowledgeFixture> {
+  const embedder = createLocalEmbedder(container.config.embeddingDimensions);
+  const [knowledgeBase] = await container.db
+    .insert(knowledgeBases)
+    .values({
+      name: values.name ?? `Knowledge ${unique()}`,
+      departmentId: values.departmentId,
+      ...(values.ragWeights ? { ragWeights: values.ragWeights } : {}),
+    })
+    .returning();
+  if (!knowledgeBase) throw new Error('knowledge base not inserted');
+  const created: KnowledgeFixture['documents'] = [];
+  for (const doc of values.documents) {
+    const [document] = await container.db
+      .insert(documents)
+      .values({
+        knowledgeBaseId: knowledgeBase.id,
+        departmentId: values.departmentId,
+        title: doc.title,
+        type: 'txt',
+        status: 'ready',
+      })
+      .returning();
+    if (!document) throw new Error('document not inserted');
+    const rows = doc.chunks.length
+      ? await container.db
+          .insert(chunks)
+          .values(
+            doc.chunks.map((content, chunkIndex) => ({
+              documentId: document.id,
+              knowledgeBaseId: knowledgeBase.id,
+              chunkIndex,
+              content,
+              tokenCount: content.split(/\s+/).length,
+              embedding: embedder.embedOne(content),
+            })),
+          )
+          .returning()
+      : [];
+    created.push({ document, chunks: rows });
+  }
+  return { knowledgeBase, documents: created };
+}
+
 /** A custom (non-system) role; pass `permissions` to give it any. */
 export async function createRole(
   container: Container,
@@ -104,3 +167,46 @@ export async function createRole(
 }
 
 /** An empty knowledge base in `departmentId`, with the default rag weights. */
+export async function createKnowledgeBase(
+  container: Container,
+  values: { departmentId: string; name?: string; description?: string | null },
+) {
+  return container.knowledge.repositories.bases.insert({
+    name: values.name ?? `Knowledge ${unique()}`,
+    departmentId: values.departmentId,
+    description: values.description ?? null,
+  });
+}
+
+/** A document row written directly (no file, no ingestion): for endpoint tests that need one to exist. */
+export async function createDocumentRow(
+  container: Container,
+  values: { knowledgeBaseId: string; departmentId: string; title?: string; status?: string; type?: string },
+) {
+  return container.knowledge.repositories.documents.insert({
+    knowledgeBaseId: values.knowledgeBaseId,
+    departmentId: values.departmentId,
+    title: values.title ?? `Document ${unique()}`,
+    type: values.type ?? 'txt',
+    status: values.status ?? 'ready',
+    metadata: { ingestion: { run: 1 } },
+  });
+}
+
+/** A namespace in `departmentId`. */
+export async function createNamespace(
+  container: Container,
+  values: {
+    departmentId: string;
+    name?: string;
+    systemPrompt?: string | null;
+    config?: Record<string, unknown>;
+  },
+) {
+  return container.namespaces.repository.insert({
+    name: values.name ?? `Namespace ${unique()}`,
+    departmentId: values.departmentId,
+    systemPrompt: values.systemPrompt ?? null,
+    config: values.config ?? {},
+  });
+}

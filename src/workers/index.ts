@@ -1,9 +1,12 @@
 import type { Container } from '../container.js';
 import type { QueueName } from '../core/queue/queue.js';
+import { startIngestionWorker } from '../modules/knowledge/ingestion/ingestion.jobs.js';
 
 /** Queue name → how its jobs are handled. Modules add their entry as they arrive. */
-export function queueHandlers(_container: Container): Partial<Record<QueueName, () => void>> {
-  return {};
+export function queueHandlers(container: Container): Partial<Record<QueueName, () => void>> {
+  return {
+    'knowledge-ingest': () => startIngestionWorker(container.queue, container.knowledge.ingestion),
+  };
 }
 
 /** Starts every queue consumer of this process (run modes `all` and `worker`); answers the queues started. */

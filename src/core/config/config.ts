@@ -43,6 +43,8 @@ export interface Config {
   };
   readonly embeddingDimensions: number;
   readonly uploadMaxBytes: number;
+  /** KNOWLEDGE_URL_ALLOW_PRIVATE: URL documents may point at private, loopback and link-local addresses. */
+  readonly knowledgeUrlAllowPrivate: boolean;
   readonly agentTaskTimeoutMs: number;
   readonly intentTriggerWords: readonly string[];
   readonly channelDefaultDepartment: string | null;
@@ -96,6 +98,13 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
       return fallback;
     }
     return value;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = str(name);
+    if (raw === null) return fallback;
+    if (raw === 'true' || raw === 'false') return raw === 'true';
+    problems.push(`${name} must be true or false, got "${raw}"`);
+    return fallback;
   };
   const url = (name: string, protocols: readonly string[]): string | null => {
     const raw = str(name);
@@ -181,6 +190,7 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
     },
     embeddingDimensions: int('EMBEDDING_DIMENSIONS', 1536, 2, 2000),
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    knowledgeUrlAllowPrivate: bool('KNOWLEDGE_URL_ALLOW_PRIVATE', false),
     agentTaskTimeoutMs: int('AGENT_TASK_TIMEOUT_MS', 120_000, 1000, 3_600_000),
     intentTriggerWords: (str('INTENT_TRIGGER_WORDS') ?? '')
       .split(',')

@@ -54,3 +54,34 @@ export interface ChatProvider {
     passages?: readonly ContextPassage[];
   }): Promise<ChatResult>;
 }
+
+/** The two providers the service runs with, chosen together (see core/llm/index.ts). */
+export interface LlmProviders {
+  /** `configured` with LLM_API_KEY, `offline` without: local embedder and extractive responder. */
+  readonly mode: 'configured' | 'offline';
+  readonly embeddings: EmbeddingProvider;
+  readonly chat: ChatProvider;
+}
+
+/** The provider did not answer usefully: it failed after its retries, or its answer is unusable. */
+export class LlmProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** The embedding provider answered vectors whose length is not EMBEDDING_DIMENSIONS. */
+export class EmbeddingDimensionError extends LlmProviderError {
+  constructor(
+    readonly expected: number,
+    readonly actual: number,
+    readonly model: string,
+  ) {
+    super(
+      `Embedding model "${model}" returned ${actual}-dimensional vectors, but EMBEDDING_DIMENSIONS is ${expected}. ` +
+        `Set EMBEDDING_DIMENSIONS=${actual} (the embedding columns are re-typed at start while they hold no vectors) ` +
+        `or choose an embedding model that produces ${expected} dimensions.`,
+    );
+  }
+}

@@ -2,8 +2,11 @@ import { auditDocs } from './audit.js';
 import { authDocs } from './auth.js';
 import { departmentsDocs } from './departments.js';
 import { employeeProfilesDocs } from './employee-profiles.js';
+import { knowledgeDocs } from './knowledge.js';
 import { meDocs } from './me.js';
+import { namespacesDocs } from './namespaces.js';
 import { permissionsDocs } from './permissions.js';
+import { ragDocs } from './rag.js';
 import { rolesDocs } from './roles.js';
 import { systemDocs } from './system.js';
 import type { DocsArea, OperationDocs, TagDocs } from './types.js';
@@ -14,12 +17,15 @@ const AREAS: readonly DocsArea[] = [
   systemDocs,
   authDocs,
   meDocs,
+  ragDocs,
   departmentsDocs,
   rolesDocs,
   usersDocs,
   permissionsDocs,
   employeeProfilesDocs,
   auditDocs,
+  knowledgeDocs,
+  namespacesDocs,
 ];
 
 export const OPERATION_DOCS: OperationDocs = Object.assign({}, ...AREAS.map((a) => a.operations));

@@ -1,0 +1,230 @@
+import type { DocsArea } from './types.js';
+
+export const knowledgeDocs: DocsArea = {
+  tags: {
+    knowledge: {
+      en: 'Knowledge bases and their documents: upload, URL pages, ingestion status and chunks',
+      ru: 'Базы знаний и их документы: загрузка, веб-страницы, статус обработки и фрагменты',
+      uk: 'Бази знань та їхні документи: завантаження, вебсторінки, статус обробки й фрагменти',
+    },
+  },
+  operations: {
+    listKnowledgeBases: {
+      en: {
+        summary: 'List knowledge bases',
+        description:
+          'Returns the knowledge bases of your departments, newest first, with their document counts and limit/offset paging. A departmentId outside your departments answers 403.',
+      },
+      ru: {
+        summary: 'Список баз знаний',
+        description:
+          'Возвращает базы знаний ваших отделов, начиная с новых, с количеством документов и постраничным выводом через limit и offset. Чужой departmentId в фильтре даёт ответ 403.',
+      },
+      uk: {
+        summary: 'Список баз знань',
+        description:
+          'Повертає бази знань ваших відділів, починаючи з нових, із кількістю документів і посторінковим виведенням через limit та offset. Чужий departmentId у фільтрі дає відповідь 403.',
+      },
+    },
+    getKnowledgeBase: {
+      en: {
+        summary: 'Get a knowledge base',
+        description:
+          'Returns one knowledge base with its retrieval weights and document count. A base outside your departments answers 404.',
+      },
+      ru: {
+        summary: 'Получить базу знаний',
+        description:
+          'Возвращает одну базу знаний с весами поиска и количеством документов. База вне ваших отделов даёт ответ 404.',
+      },
+      uk: {
+        summary: 'Отримати базу знань',
+        description:
+          'Повертає одну базу знань із вагами пошуку та кількістю документів. База поза вашими відділами дає відповідь 404.',
+      },
+    },
+    createKnowledgeBase: {
+      en: {
+        summary: 'Create a knowledge base',
+        description:
+          'Creates a knowledge base in one of your departments with the default retrieval weights (vector 0.7, keyword 0.3). A department outside yours answers 403.',
+      },
+      ru: {
+        summary: 'Создать базу знаний',
+        description:
+          'Создаёт базу знаний в одном из ваших отделов с весами поиска по умолчанию (векторный 0,7, ключевые слова 0,3). Чужой отдел даёт ответ 403.',
+      },
+      uk: {
+        summary: 'Створити базу знань',
+        description:
+          'Створює базу знань в одному з ваших відділів із типовими вагами пошуку (векторний 0,7, ключові слова 0,3). Чужий відділ дає відповідь 403.',
+      },
+    },
+    updateKnowledgeBase: {
+      en: {
+        summary: 'Update a knowledge base',
+        description: 'Changes the name or description of a knowledge base in one of your departments.',
+      },
+      ru: {
+        summary: 'Изменить базу знаний',
+        description: 'Меняет название или описание базы знаний в одном из ваших отделов.',
+      },
+      uk: {
+        summary: 'Змінити базу знань',
+        description: 'Змінює назву або опис бази знань в одному з ваших відділів.',
+      },
+    },
+    configureKnowledgeBase: {
+      en: {
+        summary: 'Set retrieval weights',
+        description:
+          'Sets how retrieval blends vector similarity and keyword relevance for this base: score = (vector·cosine + keyword·keyword score) / (vector + keyword). Weights are non-negative and not both zero. Requires canUploadDocuments.',
+      },
+      ru: {
+        summary: 'Задать веса поиска',
+        description:
+          'Задаёт, как поиск по этой базе сочетает векторное сходство и релевантность по ключевым словам: оценка = (vector·косинус + keyword·оценка по словам) / (vector + keyword). Веса неотрицательны и не могут оба быть нулевыми. Нужно право canUploadDocuments.',
+      },
+      uk: {
+        summary: 'Задати ваги пошуку',
+        description:
+          'Задає, як пошук у цій базі поєднує векторну подібність і релевантність за ключовими словами: оцінка = (vector·косинус + keyword·оцінка за словами) / (vector + keyword). Ваги невідʼємні й не можуть обидві дорівнювати нулю. Потрібне право canUploadDocuments.',
+      },
+    },
+    deleteKnowledgeBase: {
+      en: {
+        summary: 'Delete a knowledge base',
+        description:
+          'Deletes a knowledge base with all its documents, chunks and stored files, and removes it from namespaces that listed it. Requires canDeleteDocuments.',
+      },
+      ru: {
+        summary: 'Удалить базу знаний',
+        description:
+          'Удаляет базу знаний со всеми документами, фрагментами и сохранёнными файлами и убирает её из пространств имён, где она была указана. Нужно право canDeleteDocuments.',
+      },
+      uk: {
+        summary: 'Видалити базу знань',
+        description:
+          'Видаляє базу знань з усіма документами, фрагментами та збереженими файлами й прибирає її з просторів імен, де її було вказано. Потрібне право canDeleteDocuments.',
+      },
+    },
+    listDocuments: {
+      en: {
+        summary: 'List documents',
+        description:
+          'Returns documents of your departments, newest first, filtered by knowledgeBaseId, departmentId, status (pending, processing, ready, failed) and type, with limit/offset paging.',
+      },
+      ru: {
+        summary: 'Список документов',
+        description:
+          'Возвращает документы ваших отделов, начиная с новых, с фильтрами knowledgeBaseId, departmentId, status (pending, processing, ready, failed) и type и постраничным выводом через limit и offset.',
+      },
+      uk: {
+        summary: 'Список документів',
+        description:
+          'Повертає документи ваших відділів, починаючи з нових, із фільтрами knowledgeBaseId, departmentId, status (pending, processing, ready, failed) і type та посторінковим виведенням через limit і offset.',
+      },
+    },
+    uploadDocument: {
+      en: {
+        summary: 'Upload a document',
+        description:
+          'Multipart form with file, knowledgeBaseId and title. Accepts PDF, DOCX, TXT, Markdown, PNG and JPEG, recognised by content (and by name for text); anything else answers 415, a file over the upload limit 413. The document starts as pending and is ingested in the background: text extraction (OCR for images and scanned pages), chunking and embedding.',
+      },
+      ru: {
+        summary: 'Загрузить документ',
+        description:
+          'Форма multipart с полями file, knowledgeBaseId и title. Принимает PDF, DOCX, TXT, Markdown, PNG и JPEG; формат определяется по содержимому (а для текста — по имени), на всё остальное ответ 415, на файл больше лимита — 413. Документ создаётся в статусе pending и обрабатывается в фоне: извлечение текста (OCR для изображений и сканов), разбиение на фрагменты и построение эмбеддингов.',
+      },
+      uk: {
+        summary: 'Завантажити документ',
+        description:
+          'Форма multipart із полями file, knowledgeBaseId і title. Приймає PDF, DOCX, TXT, Markdown, PNG і JPEG; формат визначається за вмістом (а для тексту — за назвою), на все інше відповідь 415, на файл, більший за ліміт, — 413. Документ створюється в статусі pending і обробляється у фоні: видобування тексту (OCR для зображень і сканів), поділ на фрагменти та побудова ембедингів.',
+      },
+    },
+    createUrlDocument: {
+      en: {
+        summary: 'Add a web page',
+        description:
+          'Adds a URL document to a knowledge base. The worker fetches it (with a timeout, a size limit and at most 5 redirects; private, loopback and link-local addresses are refused unless the server allows them), keeps the main text of HTML pages and ingests it like an upload.',
+      },
+      ru: {
+        summary: 'Добавить веб-страницу',
+        description:
+          'Добавляет в базу знаний документ-ссылку. Обработчик загружает страницу (с тайм-аутом, ограничением размера и не более чем 5 перенаправлениями; частные, локальные и link-local адреса отклоняются, если сервер их не разрешает), оставляет основной текст HTML-страниц и обрабатывает его так же, как загруженный файл.',
+      },
+      uk: {
+        summary: 'Додати вебсторінку',
+        description:
+          'Додає до бази знань документ-посилання. Обробник завантажує сторінку (з тайм-аутом, обмеженням розміру й не більше ніж 5 переспрямуваннями; приватні, локальні та link-local адреси відхиляються, якщо сервер їх не дозволяє), залишає основний текст HTML-сторінок і обробляє його так само, як завантажений файл.',
+      },
+    },
+    getDocument: {
+      en: {
+        summary: 'Get a document',
+        description:
+          'Returns a document with its status, metadata (metadata.error says why ingestion failed) and chunk count; holders of canViewKnowledge also get a page of its chunks (chunkLimit, chunkOffset) with heading path and page number.',
+      },
+      ru: {
+        summary: 'Получить документ',
+        description:
+          'Возвращает документ со статусом, метаданными (metadata.error объясняет, почему обработка не удалась) и количеством фрагментов; обладатели права canViewKnowledge получают также страницу фрагментов (chunkLimit, chunkOffset) с путём заголовков и номером страницы.',
+      },
+      uk: {
+        summary: 'Отримати документ',
+        description:
+          'Повертає документ зі статусом, метаданими (metadata.error пояснює, чому обробка не вдалася) і кількістю фрагментів; власники права canViewKnowledge отримують також сторінку фрагментів (chunkLimit, chunkOffset) зі шляхом заголовків і номером сторінки.',
+      },
+    },
+    updateDocument: {
+      en: {
+        summary: 'Update a document',
+        description:
+          'Changes the title, the source URL or your own metadata keys (error, ingestion and fileName are kept by the service). Changing the address of a URL document fetches it again.',
+      },
+      ru: {
+        summary: 'Изменить документ',
+        description:
+          'Меняет название, адрес источника или ваши собственные ключи метаданных (error, ingestion и fileName ведёт сервис). Смена адреса у документа-ссылки запускает повторную загрузку.',
+      },
+      uk: {
+        summary: 'Змінити документ',
+        description:
+          'Змінює назву, адресу джерела або ваші власні ключі метаданих (error, ingestion і fileName веде сервіс). Зміна адреси в документа-посилання запускає повторне завантаження.',
+      },
+    },
+    reprocessDocument: {
+      en: {
+        summary: 'Reprocess a document',
+        description:
+          'Puts a document in any status back to pending and queues its ingestion again; its chunks are replaced when the new run finishes.',
+      },
+      ru: {
+        summary: 'Обработать документ заново',
+        description:
+          'Возвращает документ в любом статусе в pending и снова ставит его в очередь обработки; фрагменты заменяются, когда новый прогон завершится.',
+      },
+      uk: {
+        summary: 'Обробити документ повторно',
+        description:
+          'Повертає документ у будь-якому статусі до pending і знову ставить його в чергу обробки; фрагменти замінюються, коли новий прогін завершиться.',
+      },
+    },
+    deleteDocument: {
+      en: {
+        summary: 'Delete a document',
+        description: 'Deletes a document with its chunks and stored file. Requires canDeleteDocuments.',
+      },
+      ru: {
+        summary: 'Удалить документ',
+        description:
+          'Удаляет документ вместе с фрагментами и сохранённым файлом. Нужно право canDeleteDocuments.',
+      },
+      uk: {
+        summary: 'Видалити документ',
+        description:
+          'Видаляє документ разом із фрагментами та збереженим файлом. Потрібне право canDeleteDocuments.',
+      },
+    },
+  },
+};

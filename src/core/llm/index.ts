@@ -1,0 +1,44 @@
+import type { Config } from '../config/config.js';
+import { createExtractiveResponder } from './extractive-responder.js';
+import type { LlmProviders } from './llm.js';
+import { createLocalEmbedder } from './local-embedder.js';
+import { createOpenAiChat, createOpenAiEmbeddings } from './openai-compatible.js';
+
+export type {
+  ChatMessage,
+  ChatProvider,
+  ChatResult,
+  ContextPassage,
+  EmbeddingProvider,
+  LlmProviders,
+} from './llm.js';
+export { EmbeddingDimensionError, LlmProviderError } from './llm.js';
+
+/**
+ * The providers the configuration asks for: the OpenAI-compatible API when
+ * LLM_API_KEY is set, else the offline pair (local lexical embedder and
+ * extractive responder). Production refuses to start without a key (config).
+ */
+export function createLlmProviders(
+  config: Pick<Config, 'llm' | 'embeddingDimensions'>,
+  options: { maxRetries?: number } = {},
+): LlmProviders {
+  const { apiKey, baseUrl, model, embeddingModel } = config.llm;
+  if (!apiKey) {
+    return {
+      mode: 'offline',
+      embeddings: createLocalEmbedder(config.embeddingDimensions),
+      chat: createExtractiveResponder(),
+    };
+  }
+  const connection = { apiKey, baseUrl, ...options };
+  return {
+    mode: 'configured',
+    embeddings: createOpenAiEmbeddings({
+      ...connection,
+      model: embeddingModel,
+      dimensions: config.embeddingDimensions,
+    }),
+    chat: createOpenAiChat({ ...connection, model }),
+  };
+}

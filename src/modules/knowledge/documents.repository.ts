@@ -1,0 +1,102 @@
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
+import type { Database, DbExecutor } from '../../core/db/client.js';
+import { chunks, documents } from '../../core/db/schema/index.js';
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type NewDocument = typeof documents.$inferInsert;
+export type ChunkRow = typeof chunks.$inferSelect;
+export type NewChunk = typeof chunks.$inferInsert;
+
+export interface DocumentFilters {
+  knowledgeBaseId?: string;
+  status?: string;
+  type?: string;
+}
+
+export function createDocumentsRepository(db: Database) {
+  return {
+    async findById(id: string, tx: DbExecutor = db): Promise<DocumentRow | null> {
+      const [row] = await tx.select().from(documents).where(eq(documents.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** The row locked until the transaction ends, so ingestion and requests change it one at a time. */
+    async findForUpdate(id: string, tx: DbExecutor): Promise<DocumentRow | null> {
+      const [row] = await tx.select().from(documents).where(eq(documents.id, id)).limit(1).for('update');
+      return row ?? null;
+    },
+
+    /** Documents inside `scope`, newest first. */
+    async list(
+      scope: DepartmentScope,
+      filters: DocumentFilters,
+      page: { limit: number; offset: number },
+      tx: DbExecutor = db,
+    ): Promise<{ rows: DocumentRow[]; total: number }> {
+      const conditions: (SQL | undefined)[] = [scopeCondition(scope, documents.departmentId)];
+      if (filters.knowledgeBaseId) conditions.push(eq(documents.knowledgeBaseId, filters.knowledgeBaseId));
+      if (filters.status) conditions.push(eq(documents.status, filters.status));
+      if (filters.type) conditions.push(eq(documents.type, filters.type));
+      const where = and(...conditions);
+      const rows = await tx
+        .select()
+        .from(documents)
+        .where(where)
+        .orderBy(desc(documents.createdAt), desc(documents.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [counted] = await tx.select({ total: count() }).from(documents).where(where);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    async insert(values: NewDocument, tx: DbExecutor = db): Promise<DocumentRow> {
+      const [row] = await tx.insert(documents).values(values).returning();
+      return row!;
+    },
+
+    async update(id: string, patch: Partial<NewDocument>, tx: DbExecutor = db): Promise<DocumentRow | null> {
+      const [row] = await tx.update(documents).set(patch).where(eq(documents.id, id)).returning();
+      return row ?? null;
+    },
+
+    /** Deletes the document; its chunks go with it (the foreign key cascades). */
+    async delete(id: string, tx: DbExecutor = db): Promise<DocumentRow | null> {
+      const [row] = await tx.delete(documents).where(eq(documents.id, id)).returning();
+      return row ?? null;
+    },
+
+    async countChunks(documentId: string, tx: DbExecutor = db): Promise<number> {
+      const [row] = await tx.select({ total: count() }).from(chunks).where(eq(chunks.documentId, documentId));
+      return row?.total ?? 0;
+    },
+
+    /** Chunks of a document in reading order, without their embeddings. */
+    async listChunks(documentId: string, page: { limit: number; offset: number }, tx: DbExecutor = db) {
+      return tx
+        .select({
+          id: chunks.id,
+          chunkIndex: chunks.chunkIndex,
+          content: chunks.content,
+          tokenCount: chunks.tokenCount,
+          metadata: chunks.metadata,
+        })
+        .from(chunks)
+        .where(eq(chunks.documentId, documentId))
+        .orderBy(asc(chunks.chunkIndex))
+        .limit(page.limit)
+        .offset(page.offset);
+    },
+
+    /** Replaces every chunk of a document (reprocessing starts from a clean slate). */
+    async replaceChunks(documentId: string, rows: readonly NewChunk[], tx: DbExecutor): Promise<void> {
+      await tx.delete(chunks).where(eq(chunks.documentId, documentId));
+      // Bounded statements: a long document does not become one huge INSERT.
+      for (let i = 0; i < rows.length; i += 100) {
+        await tx.insert(chunks).values(rows.slice(i, i + 100));
+      }
+    },
+  };
+}
+
+export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;

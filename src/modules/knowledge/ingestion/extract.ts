@@ -1,0 +1,120 @@
+import { fileTypeFromBuffer } from 'file-type';
+import mammoth from 'mammoth';
+import type { Block } from '../chunking.js';
+import type { FileDocumentType } from '../document-files.js';
+import { IngestionError } from './errors.js';
+import { htmlStringBlocks, webPageBlocks } from './html.js';
+import type { Ocr } from './ocr.js';
+import { extractPdf } from './pdf.js';
+import { markdownBlocks, plainTextBlocks } from './text-blocks.js';
+import type { FetchedResource } from './url-fetch.js';
+
+export interface Extraction {
+  blocks: Block[];
+  /** A title found in the content (PDF info, page title), for reference. */
+  title: string | null;
+  /** How the text was obtained, kept in the document's `metadata.ingestion`. */
+  details: Record<string, unknown>;
+}
+
+export interface ExtractDeps {
+  ocr: Ocr;
+  fetchUrl(url: string): Promise<FetchedResource>;
+}
+
+/** Decodes text in the charset a Content-Type names (UTF-8 when none, or an unknown one). */
+export function decodeText(bytes: Buffer, contentType: string | null = null): string {
+  const charset = /charset="?([\w-]+)"?/i.exec(contentType ?? '')?.[1];
+  try {
+    return new TextDecoder(charset ?? 'utf-8').decode(bytes);
+  } catch {
+    // An unknown label: read it as UTF-8 rather than refuse the page.
+    return new TextDecoder('utf-8').decode(bytes);
+  }
+}
+
+/**
+ * The text of an uploaded file as blocks: PDF text layer (OCR for pages
+ * without one), DOCX through mammoth, Markdown and plain text as written,
+ * PNG and JPEG through OCR.
+ * @throws IngestionError when the content cannot be read.
+ */
+export async function extractFile(
+  type: FileDocumentType,
+  bytes: Buffer,
+  deps: ExtractDeps,
+): Promise<Extraction> {
+  switch (type) {
+    case 'pdf': {
+      const pdf = await extractPdf(bytes, deps.ocr);
+      return {
+        blocks: pdf.blocks,
+        title: pdf.title,
+        details: {
+          extractor: 'pdf',
+          pages: pdf.pages,
+          ocrPages: pdf.ocrPages,
+          skippedPages: pdf.skippedPages,
+        },
+      };
+    }
+    case 'docx': {
+      let html: string;
+      try {
+        html = (await mammoth.convertToHtml({ buffer: bytes })).value;
+      } catch (error) {
+        throw new IngestionError(`The DOCX file cannot be read: ${(error as Error).message}`);
+      }
+      return { blocks: htmlStringBlocks(html), title: null, details: { extractor: 'docx' } };
+    }
+    case 'md':
+      return { blocks: markdownBlocks(decodeText(bytes)), title: null, details: { extractor: 'markdown' } };
+    case 'txt':
+      return { blocks: plainTextBlocks(decodeText(bytes)), title: null, details: { extractor: 'text' } };
+    case 'png':
+    case 'jpg': {
+      const [text = ''] = await deps.ocr.recognize([bytes]);
+      return { blocks: plainTextBlocks(text, { unwrap: true }), title: null, details: { extractor: 'ocr' } };
+    }
+  }
+}
+
+const BINARY_BY_MIME: Record<string, FileDocumentType> = {
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+};
+
+/**
+ * Fetches a URL (with the guards of the fetcher) and reads it: an HTML page
+ * is reduced to its main text; a PDF, DOCX or image behind the URL is read as
+ * the upload would be; plain text and Markdown as they are.
+ * @throws IngestionError for a refused URL or content of another kind.
+ */
+export async function extractUrl(url: string, deps: ExtractDeps): Promise<Extraction> {
+  const fetched = await deps.fetchUrl(url);
+  const source = { sourceUrl: fetched.url, redirects: fetched.redirects, contentType: fetched.contentType };
+  const sniffed = await fileTypeFromBuffer(fetched.body);
+  const binary = sniffed ? BINARY_BY_MIME[sniffed.mime] : undefined;
+  if (binary) {
+    const extraction = await extractFile(binary, fetched.body, deps);
+    return { ...extraction, details: { ...extraction.details, ...source } };
+  }
+  const mime = (fetched.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (sniffed && !mime.startsWith('text/')) {
+    throw new IngestionError(`The URL answered ${sniffed.mime}, which is not a supported document type`);
+  }
+  const text = decodeText(fetched.body, fetched.contentType);
+  if (mime === 'text/html' || mime === 'application/xhtml+xml' || (!mime && /^\s*</.test(text))) {
+    const page = webPageBlocks(text);
+    return { blocks: page.blocks, title: page.title, details: { extractor: 'html', ...source } };
+  }
+  if (mime === 'text/markdown' || mime === 'text/x-markdown') {
+    return { blocks: markdownBlocks(text), title: null, details: { extractor: 'markdown', ...source } };
+  }
+  if (mime === 'text/plain' || mime === '') {
+    return { blocks: plainTextBlocks(text), title: null, details: { extractor: 'text', ...source } };
+  }
+  throw new IngestionError(`The URL answered ${mime}, which is not a supported document type`);
+}

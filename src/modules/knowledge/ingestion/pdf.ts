@@ -1,0 +1,86 @@
+import { createIsomorphicCanvasFactory, extractText, getDocumentProxy, renderPageAsImage } from 'unpdf';
+import type { Block } from '../chunking.js';
+import { IngestionError } from './errors.js';
+import type { Ocr } from './ocr.js';
+import { plainTextBlocks } from './text-blocks.js';
+
+// unpdf 1.7.0's bundled pdf.js calls ArrayBuffer.prototype.transferToFixedLength
+// (Node 21+) when it compiles fonts for rendering; without it every glyph of a
+// rendered page vanishes on Node 20. A copying stand-in gives the same bytes.
+if (!('transferToFixedLength' in ArrayBuffer.prototype)) {
+  Object.defineProperty(ArrayBuffer.prototype, 'transferToFixedLength', {
+    value(this: ArrayBuffer, length?: number) {
+      return this.slice(0, length ?? this.byteLength);
+    },
+    configurable: true,
+    writable: true,
+  });
+}
+
+/** A page with fewer visible characters than this has no usable text layer and is read by OCR. */
+export const MIN_TEXT_LAYER_CHARS = 16;
+/** Pages rendered for OCR per document; later image-only pages are skipped and counted. */
+export const MAX_OCR_PAGES = 100;
+/** Render scale for OCR: 2 is 144 dpi, enough for body text. */
+const OCR_SCALE = 2;
+
+export interface PdfExtraction {
+  blocks: Block[];
+  title: string | null;
+  pages: number;
+  /** Pages read by OCR because they had no text layer. */
+  ocrPages: number[];
+  /** Image-only pages past MAX_OCR_PAGES, not read. */
+  skippedPages: number;
+}
+
+const visibleChars = (text: string) => text.replace(/\s/g, '').length;
+
+/**
+ * Text of every page from the PDF's text layer; pages without one are rendered
+ * (pdf.js on @napi-rs/canvas) and read by OCR. Blocks carry their page number.
+ * @throws IngestionError when the file is not a readable PDF.
+ */
+export async function extractPdf(bytes: Buffer, ocr: Ocr): Promise<PdfExtraction> {
+  const canvasImport = () => import('@napi-rs/canvas');
+  const CanvasFactory = await createIsomorphicCanvasFactory(canvasImport);
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    // verbosity 0: pdf.js reports errors only, no console warnings about damaged files.
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { CanvasFactory, verbosity: 0 });
+  } catch (error) {
+    throw new IngestionError(`The PDF cannot be read: ${(error as Error).message}`);
+  }
+  try {
+    const { text: pageTexts } = await extractText(pdf, { mergePages: false });
+    const blankPages: number[] = [];
+    pageTexts.forEach((text, index) => {
+      if (visibleChars(text) < MIN_TEXT_LAYER_CHARS) blankPages.push(index + 1);
+    });
+    const ocrPages = blankPages.slice(0, MAX_OCR_PAGES);
+    const images: Buffer[] = [];
+    for (const page of ocrPages) {
+      const png = await renderPageAsImage(pdf, page, { canvasImport, scale: OCR_SCALE });
+      images.push(Buffer.from(png));
+    }
+    const ocrTexts = await ocr.recognize(images);
+    const ocrByPage = new Map(ocrPages.map((page, i) => [page, ocrTexts[i] ?? '']));
+
+    const blocks: Block[] = [];
+    pageTexts.forEach((text, index) => {
+      const page = index + 1;
+      blocks.push(...plainTextBlocks(ocrByPage.get(page) ?? text, { page, unwrap: true }));
+    });
+    const info = (await pdf.getMetadata().catch(() => null))?.info as { Title?: unknown } | undefined;
+    const title = typeof info?.Title === 'string' && info.Title.trim() ? info.Title.trim() : null;
+    return {
+      blocks,
+      title,
+      pages: pdf.numPages,
+      ocrPages,
+      skippedPages: blankPages.length - ocrPages.length,
+    };
+  } finally {
+    await pdf.destroy();
+  }
+}

@@ -1,0 +1,117 @@
+import { Type } from 'typebox';
+import { DateTime, Nullable, OffsetPage, PaginationQuery, Uuid } from '../../core/http/schemas.js';
+import { AGENT_ADAPTERS } from './agent-adapters.js';
+
+export const Persona = Type.Object(
+  {
+    language: Type.Optional(
+      Type.String({
+        minLength: 2,
+        maxLength: 35,
+        pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
+        description: 'Language the assistant answers in, as a BCP 47 tag (uk, ru, en-GB)',
+      }),
+    ),
+    style: Type.Optional(
+      Type.Object(
+        {
+          formality: Type.Optional(
+            Type.Number({ minimum: 0, maximum: 1, description: 'From 0 (casual) to 1 (formal)' }),
+          ),
+          tone: Type.Optional(Type.String({ maxLength: 200, description: 'Free description of the tone' })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    boundaries: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 500 }), {
+        maxItems: 50,
+        description: 'Topics the assistant must not handle; a message on one is escalated',
+      }),
+    ),
+    escalateToRole: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'Slug of the role boundary escalations go to (an existing role; default dept_head)',
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'How the assistant speaks and what it refuses' },
+);
+
+export const NamespaceConfig = Type.Object(
+  {
+    agentRunner: Type.Optional(
+      Type.Object(
+        {
+          activeAdapter: Type.Union(
+            AGENT_ADAPTERS.map((a) => Type.Literal(a)),
+            { description: `Adapter that runs the pipeline: ${AGENT_ADAPTERS.join(', ')}` },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    knowledgeBaseIds: Type.Optional(
+      Type.Array(Uuid('Knowledge base of the namespace department'), {
+        maxItems: 50,
+        uniqueItems: true,
+        description:
+          "Knowledge bases the assistant searches; unset means every base of the namespace's department",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const Name = Type.String({ minLength: 1, maxLength: 200, description: 'Name shown to users' });
+const SystemPrompt = Nullable(
+  Type.String({
+    maxLength: 20_000,
+    description: 'Instructions given to the model before every conversation',
+  }),
+);
+
+export const Namespace = Type.Object({
+  id: Uuid('Namespace id'),
+  name: Type.String(),
+  departmentId: Uuid('Department that owns the namespace'),
+  systemPrompt: Nullable(Type.String()),
+  persona: Type.Record(Type.String(), Type.Unknown(), {
+    description: 'language, style.formality, boundaries, escalateToRole',
+  }),
+  config: Type.Record(Type.String(), Type.Unknown(), {
+    description: 'agentRunner.activeAdapter, knowledgeBaseIds',
+  }),
+  createdAt: DateTime(),
+  updatedAt: DateTime(),
+});
+
+export const CreateNamespaceBody = Type.Object(
+  {
+    name: Name,
+    departmentId: Uuid('Department that will own the namespace (one of yours)'),
+    systemPrompt: Type.Optional(SystemPrompt),
+    persona: Type.Optional(Persona),
+    config: Type.Optional(NamespaceConfig),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateNamespaceBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    systemPrompt: Type.Optional(SystemPrompt),
+    persona: Type.Optional(Persona),
+    config: Type.Optional(NamespaceConfig),
+  },
+  { additionalProperties: false },
+);
+
+export const ListNamespacesQuery = Type.Object(
+  { departmentId: Type.Optional(Uuid('Only this department (one of yours)')), ...PaginationQuery },
+  { additionalProperties: false },
+);
+
+export const NamespacePage = OffsetPage(Namespace);

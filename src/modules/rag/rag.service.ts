@@ -1,0 +1,116 @@
+import type { Actor } from '../../core/auth/actor.js';
+import { assertDepartmentFilter } from '../../core/auth/department-scope.js';
+import { NotFoundError, ServiceUnavailableError } from '../../core/errors/app-errors.js';
+import { guessLanguage } from '../../core/llm/extractive-responder.js';
+import { type ChatProvider, LlmProviderError } from '../../core/llm/llm.js';
+import type { DepartmentsRepository } from '../departments/departments.repository.js';
+import { detectInjection } from './injection-detection.js';
+import type { RagRepository } from './rag.repository.js';
+import type { Retrieval } from './retrieval.js';
+
+/** The system prompt of a draft: answer from the passages, in the user's language. */
+export const DRAFT_SYSTEM_PROMPT =
+  'You are a company assistant drafting a reply to an employee. Answer briefly, in the language of the question, ' +
+  'using only the knowledge base passages provided. If they do not answer the question, say that you do not know.';
+
+/** The fixed answer to a message that is itself a prompt injection; no model sees such a message. */
+export const INJECTION_REFUSAL = {
+  en: 'I cannot help with this request: it tries to change or reveal my instructions. A colleague will review it.',
+  ru: 'Я не могу выполнить этот запрос: он пытается изменить или раскрыть мои инструкции. Коллега рассмотрит его.',
+  uk: 'Я не можу виконати цей запит: він намагається змінити або розкрити мої інструкції. Колега його розгляне.',
+} as const;
+
+export interface DraftInput {
+  departmentId: string;
+  text: string;
+}
+
+export interface RagServiceDeps {
+  rag: RagRepository;
+  departments: DepartmentsRepository;
+  retrieval: Retrieval;
+  chat: ChatProvider;
+}
+
+export function createRagService(deps: RagServiceDeps) {
+  const { rag, departments, retrieval, chat } = deps;
+
+  return {
+    /**
+     * Drafts an answer to `text` from every knowledge base of the department:
+     * hybrid retrieval, then the chat provider (or the offline extractive
+     * responder) over the clean passages. A message that is itself a prompt
+     * injection gets a fixed refusal without retrieval or a model call;
+     * retrieved chunks carrying an injection are left out of the prompt and
+     * reported through `injectionDetected` and `injectionReason`.
+     * @throws ForbiddenError when the department is outside the caller's departments.
+     * @throws NotFoundError when the department does not exist.
+     * @throws ServiceUnavailableError when the language or embedding model cannot be reached.
+     */
+    async draft(actor: Actor, input: DraftInput) {
+      assertDepartmentFilter(actor, input.departmentId);
+      const department = await departments.findById(input.departmentId);
+      if (!department) throw new NotFoundError(`Department ${input.departmentId} not found`);
+
+      const own = detectInjection(input.text);
+      if (own.detected) {
+        return {
+          answer: INJECTION_REFUSAL[guessLanguage(input.text)],
+          sources: [],
+          confidence: 0,
+          injectionDetected: true,
+          injectionReason: `message: ${own.reason}`,
+        };
+      }
+
+      try {
+        const knowledgeBaseIds = await rag.knowledgeBaseIdsOfDepartment(department.id);
+        const found = await retrieval.search({
+          text: input.text,
+          knowledgeBaseIds,
+          departmentIds: [department.id],
+        });
+        const reply = await chat.complete({
+          messages: [
+            { role: 'system', content: DRAFT_SYSTEM_PROMPT },
+            { role: 'user', content: input.text },
+          ],
+          passages: found.hits.map((h) => ({
+            id: h.chunkId,
+            title: h.title,
+            content: h.content,
+            score: h.score,
+          })),
+        });
+        const [firstInjected] = found.injected;
+        return {
+          answer: reply.text,
+          sources: found.hits.map((h) => ({
+            chunkId: h.chunkId,
+            documentId: h.documentId,
+            title: h.title,
+            score: round(h.score),
+          })),
+          confidence: round(found.confidence),
+          injectionDetected: firstInjected !== undefined,
+          ...(firstInjected
+            ? {
+                injectionReason: `${found.injected.length} retrieved passage(s) left out; chunk ${firstInjected.chunkId}: ${firstInjected.reason}`,
+              }
+            : {}),
+        };
+      } catch (error) {
+        if (error instanceof LlmProviderError) {
+          throw new ServiceUnavailableError('The language model service is unavailable; try again later');
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+function round(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}
+
+export type RagService = ReturnType<typeof createRagService>;

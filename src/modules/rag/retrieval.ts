@@ -1,0 +1,120 @@
+import type { EmbeddingProvider } from '../../core/llm/llm.js';
+import { detectInjection } from './injection-detection.js';
+import type { HybridRow, RagRepository } from './rag.repository.js';
+import { finalScore, queryTerms, repeatsSentence } from './scoring.js';
+
+/** A retrieved chunk that may go into a prompt. */
+export interface RetrievedChunk {
+  chunkId: string;
+  documentId: string;
+  knowledgeBaseId: string;
+  departmentId: string;
+  title: string;
+  content: string;
+  chunkIndex: number;
+  /** Final score in [0, 1]: the blended score, lifted for a word-for-word repeat. */
+  score: number;
+  cosine: number;
+  keyword: number;
+  /** The message repeats one of this chunk's sentences word for word. */
+  verbatim: boolean;
+}
+
+/** A retrieved chunk left out because it carries a prompt injection. */
+export interface InjectedChunk extends RetrievedChunk {
+  reason: string;
+}
+
+export interface RetrievalResult {
+  /** Clean chunks, best first, at most `limit`. */
+  hits: RetrievedChunk[];
+  /** Chunks that ranked among the best but were left out as prompt injections. */
+  injected: InjectedChunk[];
+  /** DECISIONS.md: the best clean chunk's score; 0 when none was retrieved. */
+  confidence: number;
+}
+
+export interface RetrievalOptions {
+  /** Top-N of each leg (default 40). */
+  candidates?: number;
+  /** HNSW `ef_search` (default 100; raised to `candidates` when lower). */
+  efSearch?: number;
+  /** Candidates fully scored, pg_trgm included (default 10; at least `limit`). */
+  shortlist?: number;
+}
+
+export interface SearchInput {
+  text: string;
+  /** The knowledge bases the caller or namespace may use; nothing else is read. */
+  knowledgeBaseIds: readonly string[];
+  /** Optional second fence: only knowledge bases of these departments. */
+  departmentIds?: readonly string[];
+  /** Chunks answered (default 5). */
+  limit?: number;
+}
+
+/**
+ * The retrieval engine: embeds the message, runs the hybrid query over the
+ * given knowledge bases, lifts word-for-word repeats, screens every chunk
+ * that made the cut for prompt injection and answers the clean ones with a
+ * confidence. Shared by `/rag/draft` and the assistant pipeline.
+ */
+export function createRetrieval(deps: {
+  rag: RagRepository;
+  embeddings: EmbeddingProvider;
+  options?: RetrievalOptions;
+}) {
+  const candidates = deps.options?.candidates ?? 40;
+  const efSearch = deps.options?.efSearch ?? 100;
+  const shortlist = deps.options?.shortlist ?? 10;
+  return {
+    /**
+     * Searches the given knowledge bases. An empty list or a message without
+     * words answers no hits and confidence 0.
+     * @throws LlmProviderError when the embedding provider fails.
+     */
+    async search(input: SearchInput): Promise<RetrievalResult> {
+      const limit = input.limit ?? 5;
+      const terms = queryTerms(input.text);
+      if (input.knowledgeBaseIds.length === 0 || terms.length === 0) {
+        return { hits: [], injected: [], confidence: 0 };
+      }
+      const [embedding] = await deps.embeddings.embed([input.text]);
+      const usable = embedding?.some((v) => v !== 0) ? embedding : null;
+      const rows = await deps.rag.hybridSearch(
+        {
+          embedding: usable,
+          text: input.text,
+          terms,
+          knowledgeBaseIds: input.knowledgeBaseIds,
+          departmentIds: input.departmentIds,
+          candidates,
+          shortlist: Math.max(shortlist, limit),
+        },
+        efSearch,
+      );
+      const ranked = rows.map((row) => toChunk(row, input.text)).sort(byScore);
+      const hits: RetrievedChunk[] = [];
+      const injected: InjectedChunk[] = [];
+      for (const chunk of ranked) {
+        if (hits.length >= limit) break;
+        // The title reaches the prompt too.
+        const verdict = detectInjection(`${chunk.title}\n${chunk.content}`);
+        if (verdict.detected) injected.push({ ...chunk, reason: verdict.reason ?? 'prompt injection' });
+        else hits.push(chunk);
+      }
+      return { hits, injected, confidence: hits[0]?.score ?? 0 };
+    },
+  };
+}
+
+function toChunk(row: HybridRow, text: string): RetrievedChunk {
+  const verbatim = repeatsSentence(text, row.content);
+  return { ...row, verbatim, score: finalScore(row.score, verbatim) };
+}
+
+function byScore(a: RetrievedChunk, b: RetrievedChunk): number {
+  return b.score - a.score || a.chunkId.localeCompare(b.chunkId);
+}
+
+export type Retrieval = ReturnType<typeof createRetrieval>;

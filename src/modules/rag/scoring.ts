@@ -1,0 +1,64 @@
+import type { RagWeights } from '../../core/db/schema/knowledge.js';
+import { splitSentences } from '../../core/llm/extractive-responder.js';
+import { lexicalWords } from '../../core/llm/local-embedder.js';
+import { STOPWORDS } from './stopwords.js';
+
+/** Used when a knowledge base's weights are missing or add up to 0 (DECISIONS.md's default). */
+export const DEFAULT_RAG_WEIGHTS: RagWeights = { vector: 0.7, keyword: 0.3 };
+
+/** A message that repeats a chunk's sentence word for word scores at least this (DECISIONS.md). */
+export const VERBATIM_FLOOR = 0.9;
+
+/** Shortest sentence (in words) that counts as repeated word for word; shorter ones match by chance. */
+export const VERBATIM_MIN_WORDS = 4;
+
+/** Most query terms sent to the keyword leg; longer messages keep their first distinct terms. */
+export const MAX_QUERY_TERMS = 32;
+
+/**
+ * The terms of the keyword leg: runs of letters and digits, NFKC and lower
+ * case (as PostgreSQL's `simple` configuration reads them), distinct, without
+ * the {@link STOPWORDS} unless nothing else is left, at most
+ * {@link MAX_QUERY_TERMS}. They contain no tsquery syntax, so they can be
+ * joined with ` | ` into a query safely.
+ */
+export function queryTerms(text: string): string[] {
+  const words = [
+    ...new Set(
+      text
+        .normalize('NFKC')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? [],
+    ),
+  ];
+  const content = words.filter((w) => !STOPWORDS.has(w));
+  return (content.length > 0 ? content : words).slice(0, MAX_QUERY_TERMS);
+}
+
+/**
+ * Whether the message repeats a sentence of the chunk word for word (case,
+ * punctuation and spacing aside), or the chunk contains the whole message:
+ * at least {@link VERBATIM_MIN_WORDS} words in a row in either case.
+ */
+export function repeatsSentence(message: string, chunkContent: string): boolean {
+  const messageWords = lexicalWords(message);
+  if (messageWords.length < VERBATIM_MIN_WORDS) return false;
+  const messageLine = ` ${messageWords.join(' ')} `;
+  const chunkLine = ` ${lexicalWords(chunkContent).join(' ')} `;
+  if (chunkLine.includes(messageLine)) return true;
+  return splitSentences(chunkContent).some((sentence) => {
+    const words = lexicalWords(sentence);
+    return words.length >= VERBATIM_MIN_WORDS && messageLine.includes(` ${words.join(' ')} `);
+  });
+}
+
+/**
+ * The final score of a chunk: the blended score, lifted to at least
+ * {@link VERBATIM_FLOOR} (keeping the order among lifted chunks) when the
+ * message repeats one of its sentences. The lift exists because a sentence's
+ * cosine to a whole chunk shrinks as the chunk grows, while a word-for-word
+ * quotation is the strongest evidence that the chunk answers the message.
+ */
+export function finalScore(blended: number, verbatim: boolean): number {
+  return verbatim ? Math.max(blended, VERBATIM_FLOOR + (1 - VERBATIM_FLOOR) * blended) : blended;
+}
