@@ -37,8 +37,8 @@ export function createQueueJobsRepository(db: Database, lockMs: number) {
     },
 
     /**
-     * Locks up to `limit` due jobs (or active ones whose lock lapsed) and marks
-     * them active, in one statement. SKIP LOCKED lets concurrent pollers each
+     * Locks up to `limit` due jobs (or active ones whose lock lapsed, counting
+     * the lost try) and marks them active, in one statement. SKIP LOCKED lets concurrent pollers each
      * take different rows instead of waiting on one another.
      */
     claim(queue: QueueName, limit: number): Promise<QueueJobRow[]> {
@@ -59,7 +59,13 @@ export function createQueueJobsRepository(db: Database, lockMs: number) {
         .for('update', { skipLocked: true });
       return db
         .update(queueJobs)
-        .set({ state: 'active', lockedUntil: msFromNow(lockMs) })
+        .set({
+          state: 'active',
+          lockedUntil: msFromNow(lockMs),
+          // A lapsed lock means a worker died during a try: that try counts, so a job
+          // that kills its worker every time ends failed instead of running forever.
+          attemptsMade: sql`case when ${queueJobs.state} = 'active' then ${queueJobs.attemptsMade} + 1 else ${queueJobs.attemptsMade} end`,
+        })
         .where(inArray(queueJobs.id, claimable))
         .returning();
     },

@@ -117,6 +117,11 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
   }
 
   async function execute(worker: LocalWorker, row: QueueJobRow): Promise<void> {
+    if (row.attemptsMade >= row.maxAttempts) {
+      // Taken back from a worker that died during the last try: nothing is left to run.
+      await failForGood(worker, row, row.attemptsMade, new Error('The worker stopped during the last try'));
+      return;
+    }
     let result: unknown;
     try {
       result = await worker.handler(toJob(row));
@@ -139,7 +144,6 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
     const attemptsMade = row.attemptsMade + 1;
     const context = { err: error, queue: row.queue, jobId: row.jobId, attemptsMade };
     logger.warn(context, 'embedded queue: job failed');
-    let finallyFailed: boolean;
     try {
       if (attemptsMade < row.maxAttempts) {
         const delay = row.backoffMs * 2 ** (attemptsMade - 1);
@@ -147,7 +151,23 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
         schedule(worker, delay);
         return;
       }
-      // Only the worker whose update moved the row to failed reports it, so onFailed runs once.
+    } catch (caught) {
+      logger.error({ ...context, err: caught }, 'embedded queue: recording failure failed');
+      return;
+    }
+    await failForGood(worker, row, attemptsMade, error);
+  }
+
+  /** Marks the job failed and calls onFailed, once: only the worker whose update moved the row reports it. */
+  async function failForGood(
+    worker: LocalWorker,
+    row: QueueJobRow,
+    attemptsMade: number,
+    error: Error,
+  ): Promise<void> {
+    const context = { err: error, queue: row.queue, jobId: row.jobId, attemptsMade };
+    let finallyFailed: boolean;
+    try {
       finallyFailed = await jobs.fail(row.id, attemptsMade, error.message);
     } catch (caught) {
       logger.error({ ...context, err: caught }, 'embedded queue: recording failure failed');

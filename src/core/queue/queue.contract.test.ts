@@ -272,6 +272,35 @@ describe('embedded queue driver', () => {
     await waitFor(async () => expect((await queue.getJob('agent-tasks', id))?.state).toBe('completed'));
   });
 
+  it('counts the try a crashed worker lost, and fails a job whose last try was lost', async () => {
+    await database.db.delete(queueJobs);
+    const queue = track(createEmbeddedQueue(database.db, { pollIntervalMs: 50, logger: silent }));
+    const retried = await queue.add('memory-extraction', 'run', {}, { attempts: 2 });
+    const exhausted = await queue.add('memory-extraction', 'run', {}, { attempts: 1 });
+    await database.db
+      .update(queueJobs)
+      .set({ state: 'active', lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(queueJobs.queue, 'memory-extraction'));
+    const ran: Array<{ id: string; attemptsMade: number }> = [];
+    const failed: string[] = [];
+    queue.process(
+      'memory-extraction',
+      async (job) => {
+        ran.push({ id: job.id, attemptsMade: job.attemptsMade });
+      },
+      { onFailed: (job) => void failed.push(job.id) },
+    );
+    await waitFor(async () => {
+      expect((await queue.getJob('memory-extraction', retried))?.state).toBe('completed');
+      expect((await queue.getJob('memory-extraction', exhausted))?.state).toBe('failed');
+    });
+    expect(ran).toEqual([{ id: retried, attemptsMade: 1 }]);
+    expect(failed).toEqual([exhausted]);
+    expect((await queue.getJob('memory-extraction', exhausted))?.failedReason).toBe(
+      'The worker stopped during the last try',
+    );
+  });
+
   it('renews the lock of a slow job so a second poller does not take it', async () => {
     await database.db.delete(queueJobs);
     const runs: string[] = [];
