@@ -10,6 +10,7 @@ import {
   ValidationError,
 } from '../../core/errors/app-errors.js';
 import { iso } from '../../core/http/schemas.js';
+import { isUuid } from '../../core/ids.js';
 import type { QueueDriver } from '../../core/queue/queue.js';
 import { type DocumentFiles, detectFileType, MIME_TYPES } from './document-files.js';
 import {
@@ -39,8 +40,6 @@ export interface UploadInput {
   title: string | undefined;
   file: { tempPath: string; fileName: string; size: number };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toDocument(row: DocumentRow) {
   return {
@@ -168,7 +167,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       let kept: string | null = null;
       try {
         const problems: ValidationDetail[] = [];
-        if (!input.knowledgeBaseId || !UUID.test(input.knowledgeBaseId)) {
+        if (!input.knowledgeBaseId || !isUuid(input.knowledgeBaseId)) {
           problems.push({ field: 'body.knowledgeBaseId', message: 'must be a knowledge base id (UUID)' });
         }
         const title = input.title?.trim() || titleFromFileName(fileName);

@@ -1,6 +1,7 @@
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, type DbExecutor, rowsOf } from '../../core/db/client.js';
 import { knowledgeBases } from '../../core/db/schema/index.js';
+import { isUuid } from '../../core/ids.js';
 import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
 
 /** The inputs of one hybrid query. */
@@ -41,11 +42,9 @@ export interface HybridRow {
 /** pg_trgm's work grows with the message too; its first 1000 characters carry the signal. */
 const TRIGRAM_TEXT_MAX = 1000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A PostgreSQL uuid[] literal; ids are checked, so nothing else can reach the SQL. */
 function uuidArray(ids: readonly string[]): SQL {
-  for (const id of ids) if (!UUID.test(id)) throw new Error(`not a uuid: ${id}`);
+  for (const id of ids) if (!isUuid(id)) throw new Error(`not a uuid: ${id}`);
   return sql`${`{${ids.join(',')}}`}::uuid[]`;
 }
 

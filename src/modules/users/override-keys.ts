@@ -1,12 +1,11 @@
 import { isPermission, type Permission } from '../../core/auth/permissions.js';
 import { ValidationError } from '../../core/errors/app-errors.js';
+import { isUuid } from '../../core/ids.js';
 
 /** What a grant, revoke or removal is about: a permission name or a department id. */
 export type OverrideKey =
   | { kind: 'permission'; permission: Permission }
   | { kind: 'department'; departmentId: string };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The body of a grant or revoke: exactly one of `permission` or `departmentId`.
@@ -31,7 +30,7 @@ export function overrideKeyOfBody(body: { permission?: Permission; departmentId?
  */
 export function overrideKeyOfParam(value: string): OverrideKey {
   if (isPermission(value)) return { kind: 'permission', permission: value };
-  if (UUID.test(value)) return { kind: 'department', departmentId: value.toLowerCase() };
+  if (isUuid(value)) return { kind: 'department', departmentId: value.toLowerCase() };
   throw new ValidationError([
     { field: 'params.permission', message: 'must be one of the 19 permission names or a department id' },
   ]);
