@@ -1,4 +1,14 @@
-import { doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, tsz, updatedAt } from './columns.js';
 import { conversations, messages } from './conversations.js';
 import { chunks, documents, namespaces } from './knowledge.js';
@@ -16,6 +26,8 @@ export const agentTasks = pgTable(
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
     adapterType: text('adapter_type').notNull().default('api'),
+    /** The AgentRun of this task's generation (GET /traces/:trace_id). */
+    traceId: text('trace_id'),
     /** queued, running, done, failed or timeout. */
     status: text('status').notNull().default('queued'),
     output: jsonb('output').$type<Record<string, unknown>>(),
@@ -34,6 +46,9 @@ export const agentTasks = pgTable(
     index('agent_tasks_department_id_created_at_idx').on(t.departmentId, t.createdAt),
     index('agent_tasks_namespace_id_idx').on(t.namespaceId),
     index('agent_tasks_status_idx').on(t.status),
+    // One task per inbound message: a replayed message never starts a second task.
+    uniqueIndex('agent_tasks_message_id_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
+    index('agent_tasks_conversation_id_created_at_idx').on(t.conversationId, t.createdAt),
   ],
 );
 
@@ -121,10 +136,16 @@ export const approvals = pgTable(
     sources: jsonb('sources').$type<unknown[]>().notNull().default([]),
     context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
     escalatedToId: uuid('escalated_to_id'),
+    /** The role an escalation is addressed to (persona boundary: dept_head or persona.escalateToRole). */
+    escalatedToRole: text('escalated_to_role'),
     decidedById: uuid('decided_by_id'),
     decidedAt: tsz('decided_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('approvals_department_id_status_idx').on(t.departmentId, t.status, t.createdAt)],
+  (t) => [
+    index('approvals_department_id_status_idx').on(t.departmentId, t.status, t.createdAt),
+    // One approval per task, however often its job is replayed.
+    uniqueIndex('approvals_task_id_idx').on(t.taskId).where(sql`${t.taskId} is not null`),
+  ],
 );

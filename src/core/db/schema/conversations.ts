@@ -45,15 +45,26 @@ export const messages = pgTable(
     /** inbound (from the employee) or outbound (from the assistant or a human). */
     direction: text('direction').notNull(),
     content: text('content').notNull(),
-    /** The platform's message id, for idempotent webhooks. */
+    /** The platform's message id, for idempotent webhooks (inbound) and delivery receipts (outbound). */
     channelMessageId: text('channel_message_id'),
+    /** Outbound only: queued, sent, delivered, read or failed. Null for inbound messages. */
+    status: text('status'),
+    /** Outbound only: the agent task whose reply this is (no foreign key: agent_tasks references messages). */
+    taskId: uuid('task_id'),
+    /** Outbound only: the approval that released the reply, when a human approved it. */
+    approvalId: uuid('approval_id'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('messages_conversation_id_created_at_idx').on(t.conversationId, t.createdAt, t.id),
     uniqueIndex('messages_channel_channel_message_id_idx')
       .on(t.channel, t.channelMessageId)
       .where(sql`${t.channelMessageId} is not null`),
+    // One reply per task, however often its job is replayed.
+    uniqueIndex('messages_task_id_idx')
+      .on(t.taskId)
+      .where(sql`${t.taskId} is not null and ${t.direction} = 'outbound'`),
   ],
 );

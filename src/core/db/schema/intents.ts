@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -29,6 +30,8 @@ export const intentExamples = pgTable(
   (t) => [
     index('intent_examples_namespace_id_intent_name_idx').on(t.namespaceId, t.intentName),
     index('intent_examples_embedding_idx').using('hnsw', t.embedding.op('vector_cosine_ops')),
+    // The same phrase twice in one namespace is one example; hashed because a phrase may exceed a btree entry.
+    uniqueIndex('intent_examples_namespace_id_text_idx').on(t.namespaceId, sql`md5(${t.exampleText})`),
   ],
 );
 
