@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/core/db/client.js';
+import { deleteRedisKeys } from './redis.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,26 +25,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const teardown = await setupDatabase(project, runId);
   return async () => {
     await teardown();
-    await deleteRedisKeys(`aos-${runId}-*`);
+    if (process.env.REDIS_URL) await deleteRedisKeys(process.env.REDIS_URL, `aos-${runId}-*`);
   };
-}
-
-/** Removes the run's Redis keys (every test file used a prefix under the run's). */
-async function deleteRedisKeys(pattern: string): Promise<void> {
-  const url = process.env.REDIS_URL;
-  if (!url) return;
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 async function setupDatabase(project: TestProject, runId: string): Promise<() => Promise<void>> {

@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createLocalEmbedder } from '../../src/core/llm/local-embedder.js';
+import { startHttpServer } from '../http-server.js';
 
 /** One request the fake received. */
 export interface RecordedRequest {
@@ -41,7 +41,7 @@ export async function startFakeLlmServer(options: FakeLlmOptions = {}) {
     res.end(JSON.stringify(body));
   };
 
-  const server = createServer(async (req, res) => {
+  const server = await startHttpServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     let body: Record<string, unknown> = {};
@@ -102,13 +102,10 @@ export async function startFakeLlmServer(options: FakeLlmOptions = {}) {
     return send(res, 404, { error: { message: `no route ${req.method} ${path}`, type: 'not_found' } });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-
   const fake = {
     apiKey: 'fake-llm-key',
     /** The value for LLM_BASE_URL. */
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `${server.url}/v1`,
     requests,
     /** Requests to one path (`/v1/embeddings` or `/v1/chat/completions`). */
     requestsTo: (path: string) => requests.filter((r) => r.path === path),
@@ -124,11 +121,7 @@ export async function startFakeLlmServer(options: FakeLlmOptions = {}) {
       requests.length = 0;
       failures.length = 0;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: server.close,
   };
   return fake;
 }

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testRedis } from '../../../test/database.js';
+import { deleteRedisKeys } from '../../../test/redis.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { createDatabaseKeyValue } from './database-kv.js';
 import type { KeyValue } from './kv.js';
@@ -18,13 +17,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(stores.map((store) => store.close()));
   await database.close();
-  if (redis) await deleteRedisKeys(redis.url, redis.prefix);
+  if (redis) await deleteRedisKeys(redis.url, `${redis.prefix}*`);
 });
 
 const implementations: Array<{ name: string; open(): KeyValue }> = [
   { name: 'database', open: () => createDatabaseKeyValue(database.db) },
 ];
 if (redis) implementations.push({ name: 'redis', open: () => createRedisKeyValue(redis) });
+
+/** Waits until `check` passes: expiry is observed, never slept through. */
+const waitFor = <T>(check: () => Promise<T> | T) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
 
 /** A key no other test uses. */
 const fresh = (label: string) => `${label}-${randomBytes(4).toString('hex')}`;
@@ -53,8 +55,7 @@ for (const impl of implementations) {
     it('forgets a value once its ttl has passed', async () => {
       const key = fresh('ttl');
       await kv.set(key, 'short', 50);
-      await sleep(120);
-      expect(await kv.get(key)).toBeNull();
+      await waitFor(async () => expect(await kv.get(key)).toBeNull());
     });
 
     it('setIfAbsent sets only a missing or expired key', async () => {
@@ -65,23 +66,26 @@ for (const impl of implementations) {
 
       const short = fresh('lock');
       expect(await kv.setIfAbsent(short, 'holder-a', 50)).toBe(true);
-      await sleep(120);
-      expect(await kv.setIfAbsent(short, 'holder-b', 10_000)).toBe(true);
+      expect(await kv.setIfAbsent(short, 'holder-b', 10_000)).toBe(false);
+      await waitFor(async () => expect(await kv.setIfAbsent(short, 'holder-b', 10_000)).toBe(true));
       expect(await kv.get(short)).toBe('holder-b');
     });
 
     it('extendIfEquals renews only the holder, and the renewed key outlives its first ttl', async () => {
       const key = fresh('lease');
       expect(await kv.extendIfEquals(key, 'holder-a', 10_000)).toBe(false);
+      // A witness set with the same first ttl shows when that ttl has passed.
+      const witness = fresh('witness');
       await kv.setIfAbsent(key, 'holder-a', 100);
+      await kv.setIfAbsent(witness, 'holder-a', 100);
       expect(await kv.extendIfEquals(key, 'holder-b', 10_000)).toBe(false);
       expect(await kv.extendIfEquals(key, 'holder-a', 10_000)).toBe(true);
-      await sleep(200);
+      await waitFor(async () => expect(await kv.get(witness)).toBeNull());
       expect(await kv.get(key)).toBe('holder-a');
 
       const lapsed = fresh('lease');
       await kv.setIfAbsent(lapsed, 'holder-a', 50);
-      await sleep(120);
+      await waitFor(async () => expect(await kv.get(lapsed)).toBeNull());
       expect(await kv.extendIfEquals(lapsed, 'holder-a', 10_000)).toBe(false);
       expect(await kv.get(lapsed)).toBeNull();
     });
@@ -107,8 +111,7 @@ for (const impl of implementations) {
       const window = fresh('rate');
       expect(await kv.increment(window, 80)).toBe(1);
       expect(await kv.increment(window, 80)).toBe(2);
-      await sleep(160);
-      expect(await kv.get(window)).toBeNull();
+      await waitFor(async () => expect(await kv.get(window)).toBeNull());
       expect(await kv.increment(window, 10_000)).toBe(1);
     });
 
@@ -118,15 +121,4 @@ for (const impl of implementations) {
       expect(values.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     });
   });
-}
-
-/** Removes what this file left in Redis; every key it wrote starts with its own prefix. */
-async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
-  const client = new Redis(url);
-  for await (const keys of client.scanStream({ match: `${prefix}*`, count: 500 }) as AsyncIterable<
-    string[]
-  >) {
-    if (keys.length > 0) await client.del(...keys);
-  }
-  await client.quit();
 }

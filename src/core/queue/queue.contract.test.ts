@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testRedis } from '../../../test/database.js';
+import { deleteRedisKeys } from '../../../test/redis.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { queueJobs } from '../db/schema/drivers.js';
 import { createBullmqQueue } from './bullmq-queue.js';
@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await database.close();
-  if (redis) await deleteRedisKeys(redis.url, redis.prefix);
+  if (redis) await deleteRedisKeys(redis.url, `${redis.prefix}*`);
 });
 
 interface Implementation {
@@ -106,34 +106,35 @@ for (const impl of implementations) {
         data.push(job.data);
       });
       await waitFor(async () => expect((await queue.counts('chanA-inbound')).completed).toBe(3));
-      // Added again after it ran: still the one job, not run twice.
+      // Added again after it ran: still the one job, not run twice. A marker added after it runs
+      // once the repeat would have (one worker, first in first out), so its completion is the moment to look.
       expect(await queue.add('chanA-inbound', 'message', { n: 3 }, { jobId: 'msg-42' })).toBe('msg-42');
-      await sleep(150);
-      expect(await queue.counts('chanA-inbound')).toMatchObject({ waiting: 0, delayed: 0, completed: 3 });
+      await queue.add('chanA-inbound', 'marker', { marker: true });
+      await waitFor(async () => expect((await queue.counts('chanA-inbound')).completed).toBe(4));
+      expect(await queue.counts('chanA-inbound')).toMatchObject({ waiting: 0, delayed: 0, completed: 4 });
       expect(data.filter((d) => (d as { n?: number }).n !== undefined)).toEqual([{ n: 1 }]);
     });
 
     it('retries with exponential backoff, then fails and calls onFailed once', async () => {
       const queue = impl.open(await impl.scope());
-      const tries: Array<{ attemptsMade: number; at: number }> = [];
+      const tries: Array<{ attemptsMade: number }> = [];
       const failures: Array<{ job: Job; message: string }> = [];
       queue.process(
         'chanB-outbound',
         async (job) => {
-          tries.push({ attemptsMade: job.attemptsMade, at: Date.now() });
+          tries.push({ attemptsMade: job.attemptsMade });
           if (job.name === 'flaky' && job.attemptsMade > 0) return;
           throw new Error(`boom ${job.name}`);
         },
         { onFailed: (job, error) => void failures.push({ job, message: error.message }) },
       );
-      const id = await queue.add('chanB-outbound', 'send', { n: 1 }, { attempts: 3, backoffMs: 50 });
+      const id = await queue.add('chanB-outbound', 'send', { n: 1 }, { attempts: 3, backoffMs: 400 });
+      // Between tries the job waits out its backoff as a delayed job, not as a waiting one.
+      await waitFor(async () => expect((await queue.getJob('chanB-outbound', id))?.state).toBe('delayed'));
+      expect(tries.map((t) => t.attemptsMade)).toEqual([0]);
       await waitFor(async () => expect((await queue.getJob('chanB-outbound', id))?.state).toBe('failed'));
       await waitFor(() => expect(failures).toHaveLength(1));
       expect(tries.map((t) => t.attemptsMade)).toEqual([0, 1, 2]);
-      // Not before the backoff: 50 ms, then 100 ms (a few ms of slack for timer and clock granularity).
-      const [t0, t1, t2] = tries.map((t) => t.at) as [number, number, number];
-      expect(t1 - t0).toBeGreaterThanOrEqual(45);
-      expect(t2 - t1).toBeGreaterThanOrEqual(95);
       expect(failures[0]?.message).toBe('boom send');
       expect(failures[0]?.job).toMatchObject({ id, attemptsMade: 3, maxAttempts: 3, data: { n: 1 } });
       expect(await queue.getJob('chanB-outbound', id)).toMatchObject({
@@ -145,7 +146,6 @@ for (const impl of implementations) {
       await waitFor(async () =>
         expect((await queue.getJob('chanB-outbound', flaky))?.state).toBe('completed'),
       );
-      await sleep(100);
       expect(failures).toHaveLength(1);
     });
 
@@ -154,12 +154,16 @@ for (const impl of implementations) {
       for (let i = 0; i < 8; i++) await queue.add('knowledge-ingest', 'ingest', { i });
       let running = 0;
       let maxRunning = 0;
+      // The first jobs hold until three run at once; a driver that ignored the limit would start more meanwhile.
+      const threeRunning = deferred();
       queue.process(
         'knowledge-ingest',
         async () => {
           running += 1;
           maxRunning = Math.max(maxRunning, running);
-          await sleep(100);
+          if (running === 3) threeRunning.resolve();
+          await threeRunning.promise;
+          await Promise.resolve();
           running -= 1;
         },
         { concurrency: 3 },
@@ -170,16 +174,23 @@ for (const impl of implementations) {
 
     it('does not run a delayed job before its delay', async () => {
       const queue = impl.open(await impl.scope());
-      const addedAt = Date.now();
-      const id = await queue.add('memory-extraction', 'extract', {}, { delayMs: 300 });
+      const id = await queue.add('memory-extraction', 'extract', { delayed: true }, { delayMs: 1500 });
       expect((await queue.getJob('memory-extraction', id))?.state).toBe('delayed');
       expect((await queue.counts('memory-extraction')).delayed).toBe(1);
-      let ranAt = 0;
-      queue.process('memory-extraction', async () => {
-        ranAt = Date.now();
+      const ran: unknown[] = [];
+      queue.process('memory-extraction', async (job) => {
+        ran.push(job.data);
       });
-      await waitFor(() => expect(ranAt).toBeGreaterThan(0));
-      expect(ranAt - addedAt).toBeGreaterThanOrEqual(295);
+      // A job added later without a delay runs first: the delayed one waits its turn in time, not in line.
+      const marker = await queue.add('memory-extraction', 'extract', { marker: true });
+      await waitFor(async () =>
+        expect((await queue.getJob('memory-extraction', marker))?.state).toBe('completed'),
+      );
+      expect(ran[0]).toEqual({ marker: true });
+      await waitFor(async () =>
+        expect((await queue.getJob('memory-extraction', id))?.state).toBe('completed'),
+      );
+      expect(ran).toEqual([{ marker: true }, { delayed: true }]);
     });
 
     it('counts jobs by state', async () => {
@@ -317,14 +328,3 @@ describe('embedded queue driver', () => {
     expect(runs).toEqual([id]);
   });
 });
-
-/** Removes what this file left in Redis; every key it wrote starts with its own prefix. */
-async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
-  const client = new Redis(url);
-  for await (const keys of client.scanStream({ match: `${prefix}*`, count: 500 }) as AsyncIterable<
-    string[]
-  >) {
-    if (keys.length > 0) await client.del(...keys);
-  }
-  await client.quit();
-}

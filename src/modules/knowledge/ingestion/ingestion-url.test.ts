@@ -1,13 +1,12 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/app.js';
 import { createKnowledgeBase, createUser, type TestUser } from '../../../../test/factories.js';
 import { textPdf } from '../../../../test/fixtures/documents.js';
+import { type LocalHttpServer, startHttpServer } from '../../../../test/http-server.js';
 import { INGEST_ATTEMPTS } from '../documents.service.js';
 
 let ctx: TestContext;
-let server: Server;
+let server: LocalHttpServer;
 let serverUrl: string;
 const hits: string[] = [];
 
@@ -20,7 +19,7 @@ const article = Array.from(
 beforeAll(async () => {
   // The test server is on 127.0.0.1, which the default configuration refuses (see ingestion.test.ts).
   ctx = await createTestApp({ KNOWLEDGE_URL_ALLOW_PRIVATE: 'true' }, { workers: true });
-  server = createServer((req, res) => {
+  server = await startHttpServer((req, res) => {
     hits.push(req.url ?? '');
     switch (req.url) {
       case '/article':
@@ -52,11 +51,10 @@ beforeAll(async () => {
         res.writeHead(404).end('not here');
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  serverUrl = server.url;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
   await ctx?.close();
 });
 

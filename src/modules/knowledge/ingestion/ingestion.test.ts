@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/app.js';
@@ -12,23 +10,23 @@ import {
 } from '../../../../test/factories.js';
 import { multipartBody } from '../../../../test/files.js';
 import { docx, fixture, imageOnlyPdf, OCR_IMAGES, textPdf } from '../../../../test/fixtures/documents.js';
+import { type LocalHttpServer, startHttpServer } from '../../../../test/http-server.js';
 import { chunks, notifications } from '../../../core/db/schema/index.js';
 import { ingestJobId } from '../document-metadata.js';
 
 let ctx: TestContext;
-let server: Server;
+let server: LocalHttpServer;
 let serverUrl: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { workers: true });
-  server = createServer((_req, res) => {
+  server = await startHttpServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' }).end('<p>Internal page</p>');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  serverUrl = server.url;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
   await ctx?.close();
 });
 

@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalHttpServer, startHttpServer } from '../../../../test/http-server.js';
 import { IngestionError } from './errors.js';
 import {
   checkHop,
@@ -11,12 +10,12 @@ import {
   nodeTransport,
 } from './url-fetch.js';
 
-let server: Server;
+let server: LocalHttpServer;
 let port: number;
 const hits: string[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await startHttpServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
     hits.push(url.pathname);
     const redirect = /^\/r\/(\d+)$/.exec(url.pathname);
@@ -61,13 +60,11 @@ beforeAll(async () => {
         res.writeHead(500).end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  port = Number(new URL(server.url).port);
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
 });
 
 /** A resolver for test host names: `docs.example.test` looks public, the others do not. */
