@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Container, createContainer } from '../src/container.js';
 import { loadConfig } from '../src/core/config/config.js';
@@ -49,5 +50,37 @@ export async function createTestApp(
       await container.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The usual setup of an endpoint test file: one app for the file, built before
+ * its tests and closed after them. The returned context reads through to the
+ * app once `beforeAll` has built it.
+ */
+export function useTestApp(
+  env: Record<string, string> = {},
+  options: { workers?: boolean } = {},
+): TestContext {
+  let current: TestContext | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(env, options);
+  });
+  afterAll(() => current?.close());
+  const built = (): TestContext => {
+    if (!current) throw new Error('useTestApp: the app is built in beforeAll; use it inside tests and hooks');
+    return current;
+  };
+  return {
+    get app() {
+      return built().app;
+    },
+    get container() {
+      return built().container;
+    },
+    get dataDir() {
+      return built().dataDir;
+    },
+    close: () => built().close(),
   };
 }
