@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Container, createContainer } from '../src/container.js';
 import { loadConfig } from '../src/core/config/config.js';
+import { LOG_SERIALIZERS } from '../src/core/logger.js';
 import { startWorkers } from '../src/workers/index.js';
 import { createTestDatabase, testRedis } from './database.js';
 
@@ -35,7 +36,7 @@ export async function createTestApp(
     ...(redis ? { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix } : {}),
     ...env,
   });
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent', serializers: LOG_SERIALIZERS });
   const container = await createContainer(config, { logger, database: await createTestDatabase() });
   const app = await buildApp(container);
   await app.ready();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
 
 /** CRC-32 as PNG chunks need it. */
@@ -35,6 +36,12 @@ export function tinyPng(): Buffer {
   ]);
 }
 
+/** A valid PNG padded with trailing bytes to exactly `size` bytes (image decoders ignore what follows IEND). */
+export function paddedPng(size: number): Buffer {
+  const png = tinyPng();
+  return Buffer.concat([png, Buffer.alloc(Math.max(0, size - png.length))]);
+}
+
 /** The start of a JPEG (SOI + JFIF APP0), enough for content sniffing. */
 export function tinyJpeg(): Buffer {
   return Buffer.concat([
@@ -68,4 +75,32 @@ export function multipartBody(parts: Record<string, Part>): { body: Buffer; cont
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * The body up to `offset` bytes past the first occurrence of `marker`: a
+ * multipart request cut short, as a client that dropped mid-request leaves it.
+ */
+export function cutBody(body: Buffer, marker: string, offset = 0): Buffer {
+  const at = body.indexOf(marker);
+  if (at < 0) throw new Error(`marker ${marker} is not in the body`);
+  return body.subarray(0, at + offset);
+}
+
+/**
+ * The body as a stream that delivers it in pieces cut at the given offsets,
+ * each in its own turn of the event loop, so the server sees exactly these
+ * chunk boundaries (as it would from a network).
+ */
+export function chunked(body: Buffer, cuts: number[]): Readable {
+  const edges = [0, ...cuts, body.length];
+  return Readable.from(
+    (async function* () {
+      for (let i = 0; i + 1 < edges.length; i++) {
+        if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        yield body.subarray(edges[i], edges[i + 1]);
+      }
+    })(),
+    { objectMode: false },
+  );
 }

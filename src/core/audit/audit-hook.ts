@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isSecretKey, REDACTED, redactSecrets } from './redact.js';
+import { auditText, isSecretKey, REDACTED, redactSecrets } from './redact.js';
 
 /** One audit entry as the hook (or a service, for domain events) records it. */
 export interface AuditEntryInput {
@@ -22,7 +22,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /**
      * What the entry's `changes` should say instead of the body: upload routes
-     * set it with `describeMultipartFile`, routes whose key lives in the URL set
+     * set it with `describeForm` (core/http/multipart.ts), routes whose key lives in the URL set
      * the key. Redacted like a body.
      */
     auditChanges?: unknown;
@@ -33,6 +33,7 @@ const AUDITED_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const APPROVAL_DECISION = /\/approvals\/:[^/]+\/(approve|reject|escalate)$/;
 const MAX_USER_AGENT = 512;
 const MAX_ENTITY_ID = 200;
+const MAX_IP = 64;
 /** A create's response is read for its `id` only when it is this small. */
 const MAX_PARSED_RESPONSE = 1_000_000;
 
@@ -50,25 +51,6 @@ export function actionFor(method: string, routeUrl: string): string {
 export function entityTypeFor(routeUrl: string, apiPrefix: string): string {
   const path = routeUrl.startsWith(apiPrefix) ? routeUrl.slice(apiPrefix.length) : routeUrl;
   return path.split('/').find((segment) => segment.length > 0 && !segment.startsWith(':')) ?? 'unknown';
-}
-
-/** Field names and values (secrets redacted) and the file's metadata of an upload; never its bytes. */
-export function describeMultipartFile(file: MultipartFile, size?: number): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  for (const [name, entry] of Object.entries(file.fields)) {
-    for (const part of [entry].flat()) {
-      if (part?.type === 'field') fields[name] = isSecretKey(name) ? REDACTED : redactSecrets(part.value);
-    }
-  }
-  return {
-    fields,
-    file: {
-      fieldname: file.fieldname,
-      filename: file.filename,
-      mimetype: file.mimetype,
-      ...(size === undefined ? {} : { size }),
-    },
-  };
 }
 
 function changesOf(request: FastifyRequest, idParam: string): unknown {
@@ -120,10 +102,11 @@ export function registerAuditHook(app: FastifyInstance, writer: AuditWriter, api
       userId: request.actor?.kind === 'user' ? request.actor.userId : (request.auditUserId ?? null),
       action,
       entityType: audit.entityType ?? entityTypeFor(routeUrl, apiPrefix),
-      entityId: entityId ? entityId.slice(0, MAX_ENTITY_ID) : null,
+      // Every string the caller controls goes through auditText: the entry must never fail on input.
+      entityId: entityId ? auditText(entityId, MAX_ENTITY_ID) : null,
       changes: changesOf(request, idParam),
-      ipAddress: request.ip ?? null,
-      userAgent: userAgent ? userAgent.slice(0, MAX_USER_AGENT) : null,
+      ipAddress: request.ip ? auditText(request.ip, MAX_IP) : null,
+      userAgent: userAgent ? auditText(userAgent, MAX_USER_AGENT) : null,
     };
     try {
       await writer.record(entry);

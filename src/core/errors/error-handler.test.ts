@@ -1,8 +1,9 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
+import { genReqId, registerRequestIdHeader } from '../http/request-id.js';
 import { ConflictError } from './app-errors.js';
-import { registerErrorHandling } from './error-handler.js';
+import { registerErrorHandling, validationDetails } from './error-handler.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -98,5 +99,57 @@ describe('unexpected errors', () => {
     const res = await app.inject({ url: '/conflict' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'ConflictError', message: 'Slug sales is taken', statusCode: 409 });
+  });
+});
+
+describe('the request id of a 500', () => {
+  const app = Fastify({ genReqId });
+  registerRequestIdHeader(app);
+  registerErrorHandling(app);
+  app.get('/boom', async () => {
+    throw new Error('unexpected');
+  });
+  afterAll(() => app.close());
+
+  it("is the X-Request-Id of the response, the caller's own when it is sane", async () => {
+    const generated = await app.inject({ url: '/boom' });
+    expect(generated.json().requestId).toBe(generated.headers['x-request-id']);
+    const given = await app.inject({ url: '/boom', headers: { 'x-request-id': 'lb-7f3a' } });
+    expect(given.headers['x-request-id']).toBe('lb-7f3a');
+    expect(given.json().requestId).toBe('lb-7f3a');
+  });
+});
+
+describe('validationDetails', () => {
+  it('reads a description instead of a pattern, lists enum values and reports a field and message once', () => {
+    const details = validationDetails(
+      [
+        {
+          instancePath: '/slug',
+          keyword: 'pattern',
+          message: 'must match pattern "^[a-z]+$"',
+          parentSchema: { description: 'lower-case letters' },
+        },
+        {
+          instancePath: '/slug',
+          keyword: 'pattern',
+          message: 'x',
+          parentSchema: { description: 'lower-case letters' },
+        },
+        { instancePath: '/kind', keyword: 'enum', params: { allowedValues: ['a', 'b'] }, message: 'x' },
+        {
+          instancePath: '/password',
+          keyword: 'minLength',
+          message: 'must NOT have fewer than 8 characters',
+          parentSchema: { errorMessage: 'must follow the password rule' },
+        },
+      ],
+      'body',
+    );
+    expect(details).toEqual([
+      { field: 'body.slug', message: 'is not in the expected form: lower-case letters' },
+      { field: 'body.kind', message: 'must be one of: a, b' },
+      { field: 'body.password', message: 'must follow the password rule' },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REQUEST_ID_HEADER } from '../http/request-id.js';
 import { AppError, type ValidationDetail } from './app-errors.js';
 
 /** The body of every error response. */
@@ -10,14 +11,30 @@ export interface ErrorEnvelope {
   requestId?: string;
 }
 
+/** Fastify's default `maxParamLength`, which the app keeps. */
+const MAX_PARAM_LENGTH = 100;
+
 interface AjvLikeError {
   instancePath?: string;
+  keyword?: string;
   params?: Record<string, unknown>;
   message?: string;
+  /** Present because validation runs with ajv's `verbose`: the schema that failed. */
+  parentSchema?: { errorMessage?: unknown; description?: unknown };
 }
 
 /** Maps fastify's own error codes to the envelope's error names. */
 const FASTIFY_CODES: Record<string, { statusCode: number; error: string; message: string }> = {
+  FST_ERR_BAD_URL: {
+    statusCode: 400,
+    error: 'BadRequestError',
+    message: 'The request path is not valid: it has a malformed percent-encoding',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    statusCode: 400,
+    error: 'BadRequestError',
+    message: `A path parameter is longer than ${MAX_PARAM_LENGTH} characters`,
+  },
   FST_ERR_CTP_INVALID_JSON_BODY: {
     statusCode: 400,
     error: 'BadRequestError',
@@ -79,17 +96,49 @@ const ERROR_NAMES_BY_STATUS: Record<number, string> = {
   429: 'TooManyRequestsError',
 };
 
-/** Turns ajv's errors into `{ field, message }` pairs (`body.email`, `querystring.limit`). */
+/** Keywords about an object's shape, whose failing schema is the object, not the field. */
+const SHAPE_KEYWORDS = new Set(['type', 'required', 'additionalProperties', 'dependentRequired']);
+
+/**
+ * A message for people: the schema's own `errorMessage` when it has one, the
+ * allowed values of an enum, the field's description instead of a raw
+ * regular expression, else ajv's message.
+ */
+function messageOf(e: AjvLikeError): string {
+  const schema = e.parentSchema;
+  if (typeof schema?.errorMessage === 'string' && !SHAPE_KEYWORDS.has(e.keyword ?? '')) {
+    return schema.errorMessage;
+  }
+  const allowed = e.params?.allowedValues;
+  if (e.keyword === 'enum' && Array.isArray(allowed)) return `must be one of: ${allowed.join(', ')}`;
+  if (e.keyword === 'const' && 'allowedValue' in (e.params ?? {})) {
+    return `must be ${JSON.stringify(e.params?.allowedValue)}`;
+  }
+  if (e.keyword === 'pattern') {
+    return typeof schema?.description === 'string'
+      ? `is not in the expected form: ${schema.description}`
+      : 'is not in the expected form';
+  }
+  return e.message ?? 'is invalid';
+}
+
+/**
+ * Turns ajv's errors into `{ field, message }` pairs (`body.email`,
+ * `querystring.limit`), one per distinct field and message.
+ */
 export function validationDetails(errors: readonly AjvLikeError[], context: string): ValidationDetail[] {
-  return errors.map((e) => {
+  const details = new Map<string, ValidationDetail>();
+  for (const e of errors) {
     const pointer = (e.instancePath ?? '').split('/').filter(Boolean).join('.');
     const missing = e.params?.missingProperty ?? e.params?.requiredProperties;
     const extra = e.params?.additionalProperty;
     let field = pointer ? `${context}.${pointer}` : context;
     if (typeof missing === 'string') field = `${field}.${missing}`;
     if (typeof extra === 'string') field = `${field}.${extra}`;
-    return { field, message: e.message ?? 'is invalid' };
-  });
+    const message = messageOf(e);
+    details.set(`${field}\n${message}`, { field, message });
+  }
+  return [...details.values()];
 }
 
 export function envelope(
@@ -101,21 +150,39 @@ export function envelope(
   return details === undefined ? { error, message, statusCode } : { error, message, statusCode, details };
 }
 
+/** Answers `err` with the envelope; 5xx are logged in full (query parameters left out by the logger). */
+function answer(err: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const body = toEnvelope(err, request);
+  if (body.statusCode >= 500) request.log.error({ err }, 'request failed');
+  else request.log.info({ statusCode: body.statusCode, error: body.error }, body.message);
+  const retryAfter = err.statusCode === 429 ? reply.getHeader('retry-after') : undefined;
+  if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
+  return reply.status(body.statusCode).send(body);
+}
+
 /** Installs the one error handler and the 404 handler; every error leaves as the envelope. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const body = toEnvelope(err, request);
-    if (body.statusCode >= 500) request.log.error({ err }, 'request failed');
-    else request.log.info({ statusCode: body.statusCode, error: body.error }, body.message);
-    const retryAfter = err.statusCode === 429 ? reply.getHeader('retry-after') : undefined;
-    if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
-    return reply.status(body.statusCode).send(body);
-  });
+  app.setErrorHandler(answer);
   app.setNotFoundHandler((request, reply) => {
     return reply
       .status(404)
       .send(envelope(404, 'NotFoundError', `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors the router raises before any
+ * route or hook runs (a malformed percent-encoding, a path parameter over
+ * `maxParamLength`), answered in the envelope like every other error. No hook
+ * runs for them, so the request id header is set here.
+ */
+export function handleFrameworkError(
+  err: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  reply.header(REQUEST_ID_HEADER, request.id);
+  return answer(err, request, reply);
 }
 
 function toEnvelope(err: FastifyError, request: FastifyRequest): ErrorEnvelope {

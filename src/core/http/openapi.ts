@@ -2,32 +2,46 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { ValidationError } from '../errors/app-errors.js';
+import { API_DESCRIPTION } from './i18n/common.js';
 import { OPERATION_DOCS, TAG_DOCS } from './i18n/index.js';
 import { LANGUAGES, type Language } from './i18n/types.js';
+import { localizeSpec } from './openapi-localize.js';
+import { completeDocument, withCommonErrors } from './openapi-responses.js';
+
+export { localizeSpec } from './openapi-localize.js';
 
 export const API_PREFIX = '/api/v1';
 
 type JsonObject = Record<string, unknown>;
 
+/** The entries of the explorer's language selector, in the order shown. */
+const DOC_LANGUAGES: ReadonlyArray<{ lang: Language; name: string }> = [
+  { lang: 'en', name: 'English' },
+  { lang: 'uk', name: 'Українська' },
+  { lang: 'ru', name: 'Русский' },
+];
+
 /**
  * Registers the OpenAPI description and the explorer at /docs.
- * Summaries and descriptions come from the i18n tables by operationId, so
- * `/docs/json?lang=ru|uk` is the same document in another language.
+ * Summaries and descriptions come from the i18n tables by operationId, field
+ * descriptions by their English text, so `/docs/json?lang=ru|uk` is the same
+ * document in another language. The common error responses, every response
+ * description and an example per body are added centrally here.
  */
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: {
-        title: 'Assistant Orchestration Service',
-        version,
-        description: 'Company assistant back end: knowledge, approvals, channels.',
-      },
+      info: { title: 'Assistant Orchestration Service', version, description: API_DESCRIPTION.en },
       servers: [{ url: API_PREFIX }],
       tags: Object.entries(TAG_DOCS).map(([name, text]) => ({ name, description: text.en })),
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
+    },
+    // Shared schemas keep their $id as component name (ErrorEnvelope, not def-0).
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) || `def-${i}`,
     },
     transform: ({ schema, url, route }) => {
       const operationId = (schema as JsonObject | undefined)?.operationId as string | undefined;
@@ -39,12 +53,23 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       }
       if (route.config?.auth === 'user') transformed.security = [{ bearerAuth: [] }];
       if (!url.startsWith(API_PREFIX)) transformed.hide = true;
+      else transformed.response = withCommonErrors(transformed, route.config);
       return { schema: transformed as typeof schema, url: url.slice(API_PREFIX.length) || '/' };
     },
+    transformObject: (documentObject) =>
+      completeDocument((documentObject as { openapiObject: JsonObject }).openapiObject),
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true },
+    uiConfig: {
+      docExpansion: 'list',
+      deepLinking: true,
+      // The signed-in token survives a reload of the explorer.
+      persistAuthorization: true,
+      // The top bar's definition selector doubles as the language switch.
+      // The first entry (English) is selected on load.
+      urls: DOC_LANGUAGES.map(({ lang, name }) => ({ url: `/docs/json?lang=${lang}`, name })),
+    },
     transformSpecification: (spec, request) => {
       const lang = ((request.query as JsonObject).lang as string | undefined) ?? 'en';
       if (!(LANGUAGES as readonly string[]).includes(lang)) {
@@ -55,23 +80,4 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       return localizeSpec(spec as JsonObject, lang as Language);
     },
   });
-}
-
-/** Replaces every operation's summary and description, and the tag descriptions, with `lang`'s text. */
-export function localizeSpec(spec: JsonObject, lang: Language): JsonObject {
-  const paths = (spec.paths ?? {}) as Record<string, Record<string, JsonObject>>;
-  for (const operations of Object.values(paths)) {
-    for (const operation of Object.values(operations)) {
-      const text = OPERATION_DOCS[operation.operationId as string]?.[lang];
-      if (!text) continue;
-      operation.summary = text.summary;
-      operation.description = text.description;
-    }
-  }
-  const tags = (spec.tags ?? []) as Array<{ name: string; description?: string }>;
-  for (const tag of tags) {
-    const text = TAG_DOCS[tag.name]?.[lang];
-    if (text) tag.description = text;
-  }
-  return spec;
 }

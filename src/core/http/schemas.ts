@@ -39,13 +39,13 @@ export const PaginationQuery = {
 /** `{ items, total, limit, offset }` */
 export const OffsetPage = <T extends TSchema>(item: T) =>
   Type.Object({
-    items: Type.Array(item),
+    items: Type.Array(item, { description: 'The rows of this page' }),
     total: Type.Integer({ description: 'Rows matching the filters' }),
-    limit: Type.Integer(),
-    offset: Type.Integer(),
+    limit: Type.Integer({ description: 'Rows on one page' }),
+    offset: Type.Integer({ description: 'Rows skipped before this page' }),
   });
 
-export const OkResponse = Type.Object({ ok: Type.Boolean() });
+export const OkResponse = Type.Object({ ok: Type.Boolean({ description: 'true when the action was done' }) });
 
 /** The error responses a route can answer, referenced from the shared envelope schema. */
 export function errorResponses(...statuses: number[]): Record<number, TSchema> {

@@ -11,6 +11,7 @@ export const NewPassword = (description = `New password: ${PASSWORD_RULE.descrip
     maxLength: PASSWORD_RULE.maxLength,
     pattern: PASSWORD_RULE.pattern,
     description,
+    errorMessage: `must be ${PASSWORD_RULE.minLength} to ${PASSWORD_RULE.maxLength} characters with at least one letter and one digit`,
   });
 
 /** A password being checked: any length the rule allows setting, no pattern (older passwords still log in). */

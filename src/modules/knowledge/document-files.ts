@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -37,40 +37,43 @@ const TEXT_EXTENSIONS: Record<string, FileDocumentType> = {
   '.markdown': 'md',
 };
 
-const TEXT_SNIFF_BYTES = 64 * 1024;
-
-/** True when the file's start is UTF-8 text without NUL bytes (a cut multi-byte character at the end is fine). */
-async function looksLikeText(filePath: string): Promise<boolean> {
-  const handle = await open(filePath, 'r');
+/**
+ * True when the whole file decodes as UTF-8 and has no NUL byte (UTF-16 and
+ * binary files have them; text files do not). Read in chunks, so a large
+ * upload is never held in memory.
+ */
+async function isUtf8TextFile(filePath: string): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
-    const buffer = Buffer.alloc(TEXT_SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, TEXT_SNIFF_BYTES, 0);
-    const head = buffer.subarray(0, bytesRead);
-    if (head.includes(0)) return false;
-    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+    for await (const chunk of createReadStream(filePath)) {
+      const bytes = chunk as Buffer;
+      if (bytes.includes(0)) return false;
+      decoder.decode(bytes, { stream: true });
+    }
+    decoder.decode();
     return true;
   } catch {
     return false;
-  } finally {
-    await handle.close();
   }
 }
 
 /**
- * The document type of an uploaded file, decided by content first (PDF,
- * DOCX, PNG, JPEG by magic bytes) and by name for text (TXT, Markdown);
- * null for anything else, a text file under a binary name included.
+ * The document type of an uploaded file. The accepted binary formats (PDF,
+ * DOCX, PNG, JPEG) are recognised by their magic bytes whatever the name.
+ * Otherwise a file named as text (`.txt`, `.md`…) whose bytes are valid
+ * UTF-8 is text, even when its first bytes happen to look like a signature
+ * of some other format ("BM…" is a BMP header, "xxxxfree" a QuickTime one):
+ * only the signatures of formats we accept win over the text rule. Null for
+ * anything else, a text file under a binary name included.
  */
 export async function detectFileType(filePath: string, fileName: string): Promise<FileDocumentType | null> {
   const sniffed = await fileTypeFromFile(filePath);
-  if (sniffed) return BINARY_TYPES[sniffed.mime] ?? null;
-  const extension = path.extname(fileName).toLowerCase();
-  const textType = TEXT_EXTENSIONS[extension];
+  const binary = sniffed ? BINARY_TYPES[sniffed.mime] : undefined;
+  if (binary) return binary;
+  const textType = TEXT_EXTENSIONS[path.extname(fileName).toLowerCase()];
   if (!textType) return null;
-  return (await looksLikeText(filePath)) ? textType : null;
+  return (await isUtf8TextFile(filePath)) ? textType : null;
 }
-
-export class FileTooLargeError extends Error {}
 
 /** Stored files of uploaded documents, under DATA_DIR/documents, named `<documentId>.<type>`. */
 export function createDocumentFiles(dataDir: string) {
@@ -85,10 +88,10 @@ export function createDocumentFiles(dataDir: string) {
     dir,
 
     /**
-     * Streams an upload to a temporary file and answers its path and size.
-     * @throws FileTooLargeError when the stream was cut at the size limit (the temp file is removed).
+     * Streams an upload to a temporary file and answers its path and size;
+     * the temp file is removed when the stream fails. Size limits are the caller's.
      */
-    async receive(stream: Readable & { truncated?: boolean }): Promise<{ tempPath: string; size: number }> {
+    async receive(stream: Readable): Promise<{ tempPath: string; size: number }> {
       await mkdir(incoming, { recursive: true });
       const tempPath = path.join(incoming, `${randomUUID()}.part`);
       let size = 0;
@@ -100,10 +103,6 @@ export function createDocumentFiles(dataDir: string) {
       } catch (error) {
         await rm(tempPath, { force: true });
         throw error;
-      }
-      if (stream.truncated) {
-        await rm(tempPath, { force: true });
-        throw new FileTooLargeError();
       }
       return { tempPath, size };
     },

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import {
@@ -10,10 +10,10 @@ import {
   createUser,
   type TestUser,
 } from '../../../test/factories.js';
-import { multipartBody, tinyPng } from '../../../test/files.js';
+import { chunked, cutBody, multipartBody, tinyPng } from '../../../test/files.js';
 import { docx, textPdf, zip } from '../../../test/fixtures/documents.js';
 import { securityChecks } from '../../../test/security.js';
-import { chunks, documents } from '../../core/db/schema/index.js';
+import { auditLogs, chunks, documents } from '../../core/db/schema/index.js';
 import { ingestJobId } from './document-metadata.js';
 
 const UPLOAD_MAX_BYTES = 64 * 1024;
@@ -160,6 +160,120 @@ describe('POST /knowledge/upload', () => {
     expect(res.json().error).toBe('UnsupportedMediaTypeError');
     expect(storedFiles().length).toBe(before);
     expect(incomingFiles()).toEqual([]);
+  });
+
+  it('answers 413 for an over-limit file every time, storing nothing and auditing nothing', async () => {
+    const { caller, base } = await callerWithBase();
+    const before = storedFiles().length;
+    const { body, contentType } = multipartBody({
+      knowledgeBaseId: base.id,
+      title: 'Big',
+      file: { filename: 'big.txt', content: Buffer.alloc(UPLOAD_MAX_BYTES * 2, 'a') },
+    });
+    // Half the tries arrive with a chunk ending exactly at the limit, where the size error used to be lost.
+    const atLimit = body.indexOf('aaaa') + UPLOAD_MAX_BYTES;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/knowledge/upload',
+        headers: { ...caller.headers, 'content-type': contentType },
+        payload: attempt % 2 === 0 ? body : chunked(body, [atLimit]),
+      });
+      expect(res.statusCode, `attempt ${attempt + 1}`).toBe(413);
+      expect(res.json()).toEqual({
+        error: 'PayloadTooLargeError',
+        message: `The file is larger than the upload limit of ${UPLOAD_MAX_BYTES} bytes`,
+        statusCode: 413,
+      });
+    }
+    expect(storedFiles().length).toBe(before);
+    expect(incomingFiles()).toEqual([]);
+    expect(
+      await ctx.container.db.select().from(documents).where(eq(documents.knowledgeBaseId, base.id)),
+    ).toEqual([]);
+    expect(
+      await ctx.container.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.userId, caller.user.id), eq(auditLogs.entityType, 'documents'))),
+    ).toEqual([]);
+  });
+
+  it('takes a file of exactly UPLOAD_MAX_BYTES and refuses one byte more', async () => {
+    const { caller, base } = await callerWithBase();
+    const over = await upload(caller, {
+      knowledgeBaseId: base.id,
+      file: { filename: 'over.txt', content: Buffer.alloc(UPLOAD_MAX_BYTES + 1, 'a') },
+    });
+    expect(over.statusCode).toBe(413);
+    const exact = await upload(caller, {
+      knowledgeBaseId: base.id,
+      file: { filename: 'exact.txt', content: Buffer.alloc(UPLOAD_MAX_BYTES, 'a') },
+    });
+    expect(exact.statusCode).toBe(201);
+    expect(exact.json()).toMatchObject({ type: 'txt', sizeBytes: UPLOAD_MAX_BYTES });
+  });
+
+  it.each([
+    ['starts with "BM" (a BMP signature)', 'bm.txt', 'BM stands for Business Manager.\n', 'txt'],
+    ['matches the QuickTime signature', 'free.txt', 'Set free the birds, then write it down.\n', 'txt'],
+    ['is Markdown starting with "BM"', 'bm.md', 'BM notes\n\n- one\n', 'md'],
+  ])('stores a UTF-8 text file that %s as text', async (_label, filename, text, type) => {
+    const { caller, base } = await callerWithBase();
+    const res = await upload(caller, {
+      knowledgeBaseId: base.id,
+      file: { filename, content: Buffer.from(text) },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ type, sizeBytes: Buffer.byteLength(text) });
+  });
+
+  describe('answers 400 for a malformed multipart body and stores nothing', () => {
+    const form = (knowledgeBaseId: string) =>
+      multipartBody({
+        file: { filename: 'notes.txt', content: Buffer.from('Plain text notes.\n') },
+        knowledgeBaseId,
+        title: 'Notes',
+      });
+
+    it.each([
+      ['without a boundary', (id: string) => ({ contentType: 'multipart/form-data', body: form(id).body })],
+      [
+        'cut in the middle of the file',
+        (id: string) => {
+          const { body, contentType } = form(id);
+          return { contentType, body: cutBody(body, 'Plain text', 5) };
+        },
+      ],
+      [
+        'cut after the file, in a text field',
+        (id: string) => {
+          const { body, contentType } = form(id);
+          return { contentType, body: cutBody(body, 'name="title"', 4) };
+        },
+      ],
+    ])('%s', async (_label, make) => {
+      const { caller, base } = await callerWithBase();
+      const before = storedFiles().length;
+      const { body, contentType } = make(base.id);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/knowledge/upload',
+        headers: { ...caller.headers, 'content-type': contentType },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'BadRequestError',
+        message: expect.stringMatching(/multipart/i),
+        statusCode: 400,
+      });
+      expect(storedFiles().length).toBe(before);
+      expect(incomingFiles()).toEqual([]);
+      expect(
+        await ctx.container.db.select().from(documents).where(eq(documents.knowledgeBaseId, base.id)),
+      ).toEqual([]);
+    });
   });
 
   it('answers 413 over UPLOAD_MAX_BYTES and keeps nothing', async () => {

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { PayloadTooLargeError, ValidationError } from '../../core/errors/app-errors.js';
+import { ValidationError } from '../../core/errors/app-errors.js';
+import { readMultipartForm } from '../../core/http/multipart.js';
 import { requireActor } from '../../core/http/route-config.js';
 import { errorResponses, IdParams } from '../../core/http/schemas.js';
-import { type DocumentFiles, FileTooLargeError } from './document-files.js';
+import type { DocumentFiles } from './document-files.js';
 import {
   CreateUrlDocumentBody,
   Document,
@@ -33,34 +34,24 @@ async function readUploadForm(
   files: DocumentFiles,
   maxBytes: number,
 ): Promise<UploadInput> {
-  const fields: Record<string, string> = {};
-  let file: UploadInput['file'] | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') {
-          part.file.resume();
-          continue;
-        }
-        file = { ...(await files.receive(part.file)), fileName: part.filename ?? '' };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (file) await files.discard(file.tempPath);
-    const code = (error as { code?: string }).code;
-    if (error instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new PayloadTooLargeError(`The file is larger than the upload limit of ${maxBytes} bytes`);
-    }
-    throw error;
-  }
+  const form = await readMultipartForm(request, {
+    maxBytes,
+    tooLargeMessage: `The file is larger than the upload limit of ${maxBytes} bytes`,
+    fileField: 'file',
+    store: (stream) => files.receive(stream),
+    discard: (received) => files.discard(received.tempPath),
+  });
+  const { fields, file } = form;
   request.auditChanges = {
     fields: { knowledgeBaseId: fields.knowledgeBaseId, title: fields.title },
     file: file ? { filename: file.fileName, size: file.size } : null,
   };
   if (!file) throw new ValidationError([{ field: 'body.file', message: 'a file is required' }]);
-  return { knowledgeBaseId: fields.knowledgeBaseId, title: fields.title, file };
+  return {
+    knowledgeBaseId: fields.knowledgeBaseId,
+    title: fields.title,
+    file: { tempPath: file.content.tempPath, fileName: file.fileName, size: file.size },
+  };
 }
 
 export const documentsRoutes: FastifyPluginAsyncTypebox<DocumentsRoutesOptions> = async (
@@ -83,7 +74,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<DocumentsRoutesOptions> 
       tags,
       operationId: 'uploadDocument',
       consumes: ['multipart/form-data'],
-      response: { 201: Document, ...errorResponses(401, 404, 413, 415, 422) },
+      response: { 201: Document, ...errorResponses(400, 401, 404, 413, 415, 422) },
     },
     config: { auth: 'user', audit },
     handler: async (request, reply) => {

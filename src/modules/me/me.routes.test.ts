@@ -4,10 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
-import { multipartBody, tinyJpeg, tinyPng } from '../../../test/files.js';
+import { chunked, cutBody, multipartBody, paddedPng, tinyJpeg, tinyPng } from '../../../test/files.js';
 import { securityChecks } from '../../../test/security.js';
 import { auditLogs } from '../../core/db/schema/index.js';
 import { onRevocation, type Revocation } from '../../core/realtime/revocations.js';
+import { AVATAR_MAX_BYTES } from './avatar-storage.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -24,6 +25,7 @@ securityChecks(() => ctx, {
   url: '/api/v1/me/change-password',
   payload: { currentPassword: TEST_PASSWORD, newPassword: 'next-pass-2' },
 });
+securityChecks(() => ctx, { method: 'POST', url: '/api/v1/me/avatar' });
 securityChecks(() => ctx, { method: 'DELETE', url: '/api/v1/me/avatar' });
 
 describe('GET /me', () => {
@@ -191,13 +193,112 @@ describe('avatar', () => {
     expect((await me(caller.headers)).json().user.avatarUrl).toBeNull();
   });
 
-  it('answers 413 over 2 MB and keeps nothing', async () => {
+  const allAvatarFiles = () => readdirSync(path.join(ctx.dataDir, 'avatars'));
+  const avatarAudits = (userId: string) =>
+    ctx.container.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.userId, userId), eq(auditLogs.action, 'update-avatar')));
+
+  /** A caller whose avatar is already the tiny PNG, with its URL. */
+  async function callerWithAvatar() {
     const caller = await createUser(ctx.container);
-    const big = Buffer.concat([tinyPng(), Buffer.alloc(2 * 1024 * 1024)]);
-    const res = await upload(caller.headers, big);
-    expect(res.statusCode).toBe(413);
-    expect(res.json().error).toBe('PayloadTooLargeError');
+    const first = await upload(caller.headers, tinyPng());
+    expect(first.statusCode).toBe(200);
+    return { caller, avatarUrl: first.json().avatarUrl as string };
+  }
+
+  /** The caller's avatar is still the tiny PNG, at the same URL, and nothing else was written. */
+  async function expectAvatarKept(caller: Awaited<ReturnType<typeof createUser>>, avatarUrl: string) {
+    expect((await me(caller.headers)).json().user.avatarUrl).toBe(avatarUrl);
+    expect(avatarFiles().filter((f) => f.startsWith(caller.user.id))).toEqual([`${caller.user.id}.png`]);
+    expect(allAvatarFiles().filter((f) => f.startsWith('.'))).toEqual([]);
+    expect((await ctx.app.inject({ url: avatarUrl })).rawPayload.equals(tinyPng())).toBe(true);
+    const audits = await avatarAudits(caller.user.id);
+    expect(audits.map((a) => (a.changes as { file: { size: number } }).file.size)).toEqual([
+      tinyPng().length,
+    ]);
+  }
+
+  it('answers 413 for a 2.5 MB avatar every time, storing nothing and keeping the old avatar', async () => {
+    const { caller, avatarUrl } = await callerWithAvatar();
+    const { body, contentType } = multipartBody({
+      file: { filename: 'big.png', content: paddedPng(2.5 * 1024 * 1024) },
+    });
+    // Half the tries arrive with a chunk ending exactly at the 2 MB limit: the case where the
+    // parser's size error used to be lost and the file stored cut to 2 MB.
+    const atLimit = body.indexOf(tinyPng()) + AVATAR_MAX_BYTES;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/me/avatar',
+        headers: { ...caller.headers, 'content-type': contentType },
+        payload: attempt % 2 === 0 ? body : chunked(body, [atLimit]),
+      });
+      expect(res.statusCode, `attempt ${attempt + 1}`).toBe(413);
+      expect(res.json()).toEqual({
+        error: 'PayloadTooLargeError',
+        message: expect.stringContaining('2 MB'),
+        statusCode: 413,
+      });
+    }
+    await expectAvatarKept(caller, avatarUrl);
+  });
+
+  it('takes exactly 2 MB and refuses one byte more', async () => {
+    const caller = await createUser(ctx.container);
+    const over = await upload(caller.headers, paddedPng(AVATAR_MAX_BYTES + 1));
+    expect(over.statusCode).toBe(413);
     expect(avatarFiles().some((f) => f.startsWith(caller.user.id))).toBe(false);
+    const exact = await upload(caller.headers, paddedPng(AVATAR_MAX_BYTES));
+    expect(exact.statusCode).toBe(200);
+    const served = await ctx.app.inject({ url: exact.json().avatarUrl });
+    expect(served.rawPayload.length).toBe(AVATAR_MAX_BYTES);
+  });
+
+  describe('answers 400 for a malformed multipart body, storing nothing and keeping the old avatar', () => {
+    const send = (headers: Record<string, string>, contentType: string, payload: Buffer) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/me/avatar',
+        headers: { ...headers, 'content-type': contentType },
+        payload,
+      });
+    const form = () => multipartBody({ file: { filename: 'me.png', content: tinyJpeg() }, note: 'hello' });
+
+    it.each([
+      ['without a boundary', () => ({ contentType: 'multipart/form-data', body: form().body })],
+      [
+        'with an empty boundary',
+        () => ({ contentType: 'multipart/form-data; boundary=', body: form().body }),
+      ],
+      ['cut in the middle of the file', () => ({ ...form(), body: cutBody(form().body, 'JFIF', 2) })],
+      [
+        'cut after the file, in the next part',
+        () => {
+          const { body, contentType } = form();
+          return { contentType, body: cutBody(body, 'name="note"', 4) };
+        },
+      ],
+      [
+        'missing only its closing boundary',
+        () => {
+          const { body, contentType } = form();
+          return { contentType, body: body.subarray(0, body.lastIndexOf('--\r\n') - 1) };
+        },
+      ],
+    ])('%s', async (_label, make) => {
+      const { caller, avatarUrl } = await callerWithAvatar();
+      const { body, contentType } = make();
+      const res = await send(caller.headers, contentType, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'BadRequestError',
+        message: expect.stringMatching(/multipart/i),
+        statusCode: 400,
+      });
+      await expectAvatarKept(caller, avatarUrl);
+    });
   });
 
   it('answers 415 for content that is not PNG, JPEG or WebP, whatever the name', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { describeMultipartFile } from '../../core/audit/audit-hook.js';
-import { PayloadTooLargeError, ValidationError } from '../../core/errors/app-errors.js';
+import { ValidationError } from '../../core/errors/app-errors.js';
+import { bufferStream, describeForm, readMultipartForm } from '../../core/http/multipart.js';
 import { requireActor } from '../../core/http/route-config.js';
 import { errorResponses, OkResponse } from '../../core/http/schemas.js';
 import { TokenResponse } from '../auth/auth.schemas.js';
@@ -39,24 +39,20 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ me: MeService }> = async (app
       tags,
       operationId: 'uploadAvatar',
       consumes: ['multipart/form-data'],
-      response: { 200: AvatarResponse, ...errorResponses(401, 413, 415, 422) },
+      response: { 200: AvatarResponse, ...errorResponses(400, 401, 413, 415, 422) },
     },
     config: { auth: 'user', audit: { entityType: 'users', action: 'update-avatar' } },
     handler: async (request) => {
       const actor = requireActor(request);
-      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!file) throw new ValidationError([{ field: 'body.file', message: 'an image file is required' }]);
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new PayloadTooLargeError('Avatar is larger than 2 MB');
-        }
-        throw error;
-      }
-      request.auditChanges = describeMultipartFile(file, bytes.length);
-      return me.setAvatar(actor, bytes);
+      const form = await readMultipartForm(request, {
+        maxBytes: AVATAR_MAX_BYTES,
+        tooLargeMessage: `Avatar is larger than 2 MB (${AVATAR_MAX_BYTES} bytes)`,
+        store: bufferStream,
+      });
+      if (!form.file)
+        throw new ValidationError([{ field: 'body.file', message: 'an image file is required' }]);
+      request.auditChanges = describeForm(form);
+      return me.setAvatar(actor, form.file.content);
     },
   });
 

@@ -1,3 +1,4 @@
+import type { AccessStamps } from '../../core/auth/access-stamps.js';
 import type { Actor } from '../../core/auth/actor.js';
 import type { TokenService } from '../../core/auth/jwt.js';
 import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
@@ -5,18 +6,19 @@ import type { Bus } from '../../core/bus/bus.js';
 import { NotFoundError, UnauthorizedError, UnsupportedMediaTypeError } from '../../core/errors/app-errors.js';
 import { iso } from '../../core/http/schemas.js';
 import { publishRevocation } from '../../core/realtime/revocations.js';
-import type { DepartmentsRepository } from '../departments/departments.repository.js';
 import { toRoleSummary } from '../roles/role-summary.js';
+import { actorRows } from '../users/actor-resolver.js';
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
 import { AVATAR_URL_PREFIX, type AvatarStorage, detectAvatarExtension } from './avatar-storage.js';
 import { capabilitiesOf } from './capabilities.js';
 
 export interface MeServiceDeps {
   users: UsersRepository;
-  departments: DepartmentsRepository;
   tokens: TokenService;
   bus: Bus;
   avatars: AvatarStorage;
+  /** Moved after every change to the caller's row, so cached actors (and GET /me) reload. */
+  accessStamps: AccessStamps;
 }
 
 export function avatarUrl(user: Pick<UserRow, 'avatarFile' | 'updatedAt'>): string | null {
@@ -24,7 +26,7 @@ export function avatarUrl(user: Pick<UserRow, 'avatarFile' | 'updatedAt'>): stri
 }
 
 export function createMeService(deps: MeServiceDeps) {
-  const { users, departments, tokens, bus, avatars } = deps;
+  const { users, tokens, bus, avatars, accessStamps } = deps;
 
   async function loadUser(actor: Actor): Promise<UserRow> {
     const user = await users.findById(actor.userId);
@@ -35,13 +37,11 @@ export function createMeService(deps: MeServiceDeps) {
   return {
     /** The caller with department, profile summary, role, effective access and UI capabilities. */
     async get(actor: Actor) {
-      const found = await users.findWithRole(actor.userId);
+      // The auth step already read the user and role for this request; only other actors read them here.
+      const found = actorRows(actor) ?? (await users.findWithRole(actor.userId));
       if (!found) throw new NotFoundError(`User ${actor.userId} not found`);
       const { user, role } = found;
-      const [department, profile] = await Promise.all([
-        departments.findById(user.departmentId),
-        users.findProfile(user.id),
-      ]);
+      const { department, profile } = await users.findDepartmentAndProfile(user.id);
       return {
         user: {
           id: user.id,
@@ -87,6 +87,7 @@ export function createMeService(deps: MeServiceDeps) {
       const updated = await users.bumpTokenVersion(user.id, {
         passwordHash: await hashPassword(input.newPassword),
       });
+      await accessStamps.bumpUser(user.id);
       await publishRevocation(bus, { userId: user.id, reason: 'password-changed' });
       return { token: tokens.sign(user.id, updated!.tokenVersion) };
     },
@@ -94,6 +95,7 @@ export function createMeService(deps: MeServiceDeps) {
     /** Invalidates every token of the caller and closes their sockets. */
     async logoutAll(actor: Actor): Promise<{ ok: true }> {
       await users.bumpTokenVersion(actor.userId);
+      await accessStamps.bumpUser(actor.userId);
       await publishRevocation(bus, { userId: actor.userId, reason: 'logout-all' });
       return { ok: true };
     },
@@ -109,6 +111,7 @@ export function createMeService(deps: MeServiceDeps) {
       const fileName = await avatars.save(user.id, extension, bytes);
       if (user.avatarFile && user.avatarFile !== fileName) await avatars.remove(user.avatarFile);
       const updated = await users.update(user.id, { avatarFile: fileName });
+      await accessStamps.bumpUser(user.id);
       return { avatarUrl: avatarUrl(updated!)! };
     },
 
@@ -117,6 +120,7 @@ export function createMeService(deps: MeServiceDeps) {
       const user = await loadUser(actor);
       if (!user.avatarFile) return;
       await users.update(user.id, { avatarFile: null });
+      await accessStamps.bumpUser(user.id);
       await avatars.remove(user.avatarFile);
     },
   };

@@ -1,4 +1,4 @@
-import { isPermission, type Permission } from '../../core/auth/permissions.js';
+import { isPermission, PERMISSIONS, type Permission } from '../../core/auth/permissions.js';
 import { ValidationError } from '../../core/errors/app-errors.js';
 import { isUuid } from '../../core/ids.js';
 
@@ -32,7 +32,10 @@ export function overrideKeyOfParam(value: string): OverrideKey {
   if (isPermission(value)) return { kind: 'permission', permission: value };
   if (isUuid(value)) return { kind: 'department', departmentId: value.toLowerCase() };
   throw new ValidationError([
-    { field: 'params.permission', message: 'must be one of the 19 permission names or a department id' },
+    {
+      field: 'params.permission',
+      message: `must be a department id or one of: ${PERMISSIONS.join(', ')}`,
+    },
   ]);
 }
 

@@ -9,6 +9,7 @@ const Name = Type.String({ minLength: 1, maxLength: 200, description: 'Display n
 const Phone = Type.String({
   pattern: '^\\+?[1-9][0-9]{6,14}$',
   maxLength: 16,
+  errorMessage: 'must be a phone number in E.164 form: 7 to 15 digits, optionally after a +',
   description:
     'Phone number in E.164 form (7 to 15 digits, optional leading +); channel A matches senders by it',
 });

@@ -44,4 +44,55 @@ export const auditDocs: DocsArea = {
       },
     },
   },
+  fields: {
+    'Entry id': { ru: 'Идентификатор записи', uk: 'Ідентифікатор запису' },
+    'Who acted; null for anonymous requests': {
+      ru: 'Кто выполнил действие; null для анонимных запросов',
+      uk: 'Хто виконав дію; null для анонімних запитів',
+    },
+    'Name of the user who acted': {
+      ru: 'Имя пользователя, выполнившего действие',
+      uk: "Ім'я користувача, який виконав дію",
+    },
+    'Email of the user who acted': {
+      ru: 'Адрес почты пользователя, выполнившего действие',
+      uk: 'Адреса пошти користувача, який виконав дію',
+    },
+    'login, approve, reject, escalate, create, update, delete, or a route-specific action': {
+      ru: 'login, approve, reject, escalate, create, update, delete или действие, своё для маршрута',
+      uk: 'login, approve, reject, escalate, create, update, delete або дія, власна для маршруту',
+    },
+    'First path segment after /api/v1, for example users': {
+      ru: 'Первый сегмент пути после /api/v1, например users',
+      uk: 'Перший сегмент шляху після /api/v1, наприклад users',
+    },
+    'Id of the entity the request named or created': {
+      ru: 'Идентификатор сущности, которую запрос указал или создал',
+      uk: 'Ідентифікатор сутності, яку запит указав або створив',
+    },
+    'Request body with secrets replaced by "[REDACTED]"': {
+      ru: 'Тело запроса, в котором секреты заменены на "[REDACTED]"',
+      uk: 'Тіло запиту, у якому секрети замінено на "[REDACTED]"',
+    },
+    'Client address': { ru: 'Адрес клиента', uk: 'Адреса клієнта' },
+    'Client user agent': {
+      ru: 'User-Agent клиента (программа, отправившая запрос)',
+      uk: 'User-Agent клієнта (програма, що надіслала запит)',
+    },
+    'Only this action': { ru: 'Только это действие', uk: 'Лише ця дія' },
+    'Only this entity type': { ru: 'Только этот тип сущности', uk: 'Лише цей тип сутності' },
+    'Only entries made by this user': {
+      ru: 'Только записи, сделанные этим пользователем',
+      uk: 'Лише записи, зроблені цим користувачем',
+    },
+    'Only this entity id': {
+      ru: 'Только сущность с этим идентификатором',
+      uk: 'Лише сутність із цим ідентифікатором',
+    },
+    'Entries at or after this time': {
+      ru: 'Записи начиная с этого момента',
+      uk: 'Записи починаючи з цього моменту',
+    },
+    'Entries before this time': { ru: 'Записи до этого момента', uk: 'Записи до цього моменту' },
+  },
 };

@@ -95,4 +95,65 @@ export const authDocs: DocsArea = {
       },
     },
   },
+  fields: {
+    'Email address': { ru: 'Адрес электронной почты', uk: 'Адреса електронної пошти' },
+    'Email address of the account': {
+      ru: 'Адрес электронной почты учётной записи',
+      uk: 'Адреса електронної пошти облікового запису',
+    },
+    Password: { ru: 'Пароль', uk: 'Пароль' },
+    'Password: 8 to 128 characters, with at least one letter and one digit': {
+      ru: 'Пароль: от 8 до 128 символов, хотя бы одна буква и одна цифра',
+      uk: 'Пароль: від 8 до 128 символів, щонайменше одна літера й одна цифра',
+    },
+    'New password: 8 to 128 characters, with at least one letter and one digit': {
+      ru: 'Новый пароль: от 8 до 128 символов, хотя бы одна буква и одна цифра',
+      uk: 'Новий пароль: від 8 до 128 символів, щонайменше одна літера й одна цифра',
+    },
+    'Display name': { ru: 'Отображаемое имя', uk: "Ім'я для показу" },
+    'Department the user joins': {
+      ru: 'Отдел, в который вступает пользователь',
+      uk: 'Відділ, до якого приєднується користувач',
+    },
+    'User id': { ru: 'Идентификатор пользователя', uk: 'Ідентифікатор користувача' },
+    'Role slug': { ru: 'Слаг роли', uk: 'Слаг ролі' },
+    'Primary department': { ru: 'Основной отдел', uk: 'Основний відділ' },
+    'JWT bearer token': { ru: 'JWT-токен для заголовка Bearer', uk: 'JWT-токен для заголовка Bearer' },
+    'Reset token from forgot-password': {
+      ru: 'Токен сброса, полученный через forgot-password',
+      uk: 'Токен скидання, отриманий через forgot-password',
+    },
+  },
+  responses: {
+    loginUser: {
+      401: {
+        en: 'Wrong email or password, or a deactivated account (the same answer for all three)',
+        ru: 'Неверный адрес почты или пароль либо деактивированная учётная запись (ответ одинаков во всех трёх случаях)',
+        uk: 'Неправильна адреса пошти чи пароль або деактивований обліковий запис (відповідь однакова в усіх трьох випадках)',
+      },
+    },
+    forgotPassword: {
+      200: {
+        en: 'Always { ok: true }, whether or not the account exists',
+        ru: 'Всегда { ok: true }, независимо от того, существует ли учётная запись',
+        uk: 'Завжди { ok: true }, незалежно від того, чи існує обліковий запис',
+      },
+    },
+    resetPassword: {
+      422: {
+        en: 'The token is unknown, used or expired (details names body.token), or the new password breaks the rule',
+        ru: 'Токен неизвестен, уже использован или истёк (details указывает body.token) либо новый пароль не соответствует правилу',
+        uk: 'Токен невідомий, уже використаний або прострочений (details указує body.token) чи новий пароль не відповідає правилу',
+      },
+    },
+  },
+  examples: {
+    loginUser: { request: { email: 'admin@example.com', password: 'Correct-horse-42' } },
+    resetPassword: {
+      request: {
+        token: '5f2c9a0e7b4d4c1f8e6a3b2d1c0f9e8d7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d',
+        newPassword: 'Correct-horse-42',
+      },
+    },
+  },
 };

@@ -95,4 +95,42 @@ export const departmentsDocs: DocsArea = {
       },
     },
   },
+  fields: {
+    'Department id': { ru: 'Идентификатор отдела', uk: 'Ідентифікатор відділу' },
+    'URL-safe unique key: lower-case letters and digits joined by single hyphens': {
+      ru: 'Уникальный ключ для URL: строчные буквы и цифры, соединённые одиночными дефисами',
+      uk: 'Унікальний ключ для URL: малі літери й цифри, з’єднані одиночними дефісами',
+    },
+    'Hex colour, #rgb or #rrggbb': {
+      ru: 'Цвет в шестнадцатеричной записи, #rgb или #rrggbb',
+      uk: 'Колір у шістнадцятковому записі, #rgb або #rrggbb',
+    },
+    'Free text': { ru: 'Произвольный текст', uk: 'Довільний текст' },
+    'Free-form settings, at most 50 keys and 16 KB as JSON': {
+      ru: 'Произвольные настройки: не более 50 ключей и 16 КБ в виде JSON',
+      uk: 'Довільні налаштування: не більше 50 ключів і 16 КБ у вигляді JSON',
+    },
+    'Namespace of this department that answers channel messages by default': {
+      ru: 'Пространство имён этого отдела, которое по умолчанию отвечает на сообщения из каналов',
+      uk: 'Простір імен цього відділу, який за замовчуванням відповідає на повідомлення з каналів',
+    },
+    'When the department was archived': {
+      ru: 'Когда отдел был архивирован',
+      uk: 'Коли відділ було архівовано',
+    },
+    'Part of the name or slug': { ru: 'Часть названия или слага', uk: 'Частина назви або слага' },
+    'Also list archived departments': {
+      ru: 'Показывать также архивные отделы',
+      uk: 'Показувати також архівні відділи',
+    },
+  },
+  responses: {
+    createDepartment: {
+      409: {
+        en: 'The slug is already taken',
+        ru: 'Такой слаг уже занят',
+        uk: 'Такий слаг уже зайнято',
+      },
+    },
+  },
 };

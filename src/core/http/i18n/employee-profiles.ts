@@ -61,4 +61,46 @@ export const employeeProfilesDocs: DocsArea = {
       },
     },
   },
+  fields: {
+    'Owner of the profile': { ru: 'Владелец профиля', uk: 'Власник профілю' },
+    'Name of the owner': { ru: 'Имя владельца', uk: "Ім'я власника" },
+    'Primary department of the owner': {
+      ru: 'Основной отдел владельца',
+      uk: 'Основний відділ власника',
+    },
+    'Whether the owner is active': { ru: 'Активен ли владелец', uk: 'Чи активний власник' },
+    'What the assistant should know about the employee': {
+      ru: 'Что ассистенту следует знать о сотруднике',
+      uk: 'Що асистентові варто знати про працівника',
+    },
+    'Only profiles of users whose primary department is this one': {
+      ru: 'Только профили пользователей, чей основной отдел — этот',
+      uk: 'Лише профілі користувачів, чий основний відділ — цей',
+    },
+    'Part of the owner name': { ru: 'Часть имени владельца', uk: 'Частина імені власника' },
+    'Project names': { ru: 'Названия проектов', uk: 'Назви проєктів' },
+    'Free-form preferences, at most 16 KB as JSON': {
+      ru: 'Произвольные предпочтения, не более 16 КБ в виде JSON',
+      uk: 'Довільні вподобання, не більше 16 КБ у вигляді JSON',
+    },
+    'Intent names': { ru: 'Названия интентов', uk: 'Назви інтентів' },
+    'Access level label; changing it needs canManageEmployeeProfiles, also on one’s own profile': {
+      ru: 'Метка уровня доступа; для её изменения нужно право canManageEmployeeProfiles, даже в собственном профиле',
+      uk: 'Мітка рівня доступу; щоб її змінити, потрібне право canManageEmployeeProfiles, навіть у власному профілі',
+    },
+    'Free-form metadata, at most 16 KB as JSON': {
+      ru: 'Произвольные метаданные, не более 16 КБ в виде JSON',
+      uk: 'Довільні метадані, не більше 16 КБ у вигляді JSON',
+    },
+  },
+  examples: {
+    updateEmployeeProfile: {
+      request: {
+        summary: 'Handles refunds for the online shop; prefers short answers',
+        currentProjects: ['Spring sale'],
+        frequentIntents: ['refund_request'],
+        preferences: { replyLength: 'short' },
+      },
+    },
+  },
 };

@@ -1,7 +1,11 @@
+import { agentTasksDocs } from './agent-tasks.js';
 import { auditDocs } from './audit.js';
 import { authDocs } from './auth.js';
+import { commonDocs } from './common.js';
+import { conversationsDocs } from './conversations.js';
 import { departmentsDocs } from './departments.js';
 import { employeeProfilesDocs } from './employee-profiles.js';
+import { intentsDocs } from './intents.js';
 import { knowledgeDocs } from './knowledge.js';
 import { meDocs } from './me.js';
 import { namespacesDocs } from './namespaces.js';
@@ -9,11 +13,20 @@ import { permissionsDocs } from './permissions.js';
 import { ragDocs } from './rag.js';
 import { rolesDocs } from './roles.js';
 import { systemDocs } from './system.js';
-import type { DocsArea, OperationDocs, TagDocs } from './types.js';
+import { tracesDocs } from './traces.js';
+import type {
+  DocsArea,
+  FieldTexts,
+  OperationDocs,
+  OperationExample,
+  ResponseDocs,
+  TagDocs,
+} from './types.js';
 import { usersDocs } from './users.js';
 
 /** Every area's texts; a module's routes are documented by adding its area here. */
 const AREAS: readonly DocsArea[] = [
+  commonDocs,
   systemDocs,
   authDocs,
   meDocs,
@@ -26,7 +39,20 @@ const AREAS: readonly DocsArea[] = [
   auditDocs,
   knowledgeDocs,
   namespacesDocs,
+  intentsDocs,
+  agentTasksDocs,
+  tracesDocs,
+  conversationsDocs,
 ];
+
+/** The areas themselves, for checks across them (one English text translated two ways). */
+export const DOCS_AREAS = AREAS;
 
 export const OPERATION_DOCS: OperationDocs = Object.assign({}, ...AREAS.map((a) => a.operations));
 export const TAG_DOCS: TagDocs = Object.assign({}, ...AREAS.map((a) => a.tags));
+export const FIELD_TEXTS: FieldTexts = Object.assign({}, ...AREAS.map((a) => a.fields ?? {}));
+export const RESPONSE_DOCS: ResponseDocs = Object.assign({}, ...AREAS.map((a) => a.responses ?? {}));
+export const OPERATION_EXAMPLES: Record<string, OperationExample> = Object.assign(
+  {},
+  ...AREAS.map((a) => a.examples ?? {}),
+);

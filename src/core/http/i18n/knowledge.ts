@@ -227,4 +227,136 @@ export const knowledgeDocs: DocsArea = {
       },
     },
   },
+  fields: {
+    'Knowledge base id': { ru: 'Идентификатор базы знаний', uk: 'Ідентифікатор бази знань' },
+    'Department that owns the knowledge base': {
+      ru: 'Отдел, которому принадлежит база знаний',
+      uk: 'Відділ, якому належить база знань',
+    },
+    'Department that will own the knowledge base (one of yours)': {
+      ru: 'Отдел, которому будет принадлежать база знаний (один из ваших)',
+      uk: 'Відділ, якому належатиме база знань (один із ваших)',
+    },
+    'Documents in the knowledge base, in any status': {
+      ru: 'Число документов в базе знаний в любом статусе',
+      uk: 'Кількість документів у базі знань у будь-якому статусі',
+    },
+    'How retrieval blends its two scores: (vector·cosine + keyword·keyword score) / (vector + keyword). Relative weights; not both zero.':
+      {
+        ru: 'Как поиск смешивает две оценки: (vector·косинус + keyword·оценка по ключевым словам) / (vector + keyword). Веса относительные; оба нулю равняться не могут.',
+        uk: 'Як пошук змішує дві оцінки: (vector·косинус + keyword·оцінка за ключовими словами) / (vector + keyword). Ваги відносні; обидві не можуть дорівнювати нулю.',
+      },
+    'Weight of keyword (full-text) relevance, 0 to 100': {
+      ru: 'Вес релевантности по ключевым словам (полнотекстовой), от 0 до 100',
+      uk: 'Вага релевантності за ключовими словами (повнотекстової), від 0 до 100',
+    },
+    'Weight of vector (cosine) similarity, 0 to 100': {
+      ru: 'Вес векторного (косинусного) сходства, от 0 до 100',
+      uk: 'Вага векторної (косинусної) подібності, від 0 до 100',
+    },
+    'What the knowledge base holds': {
+      ru: 'Что хранится в базе знаний',
+      uk: 'Що зберігається в базі знань',
+    },
+    'Name shown to users': {
+      ru: 'Название, которое видят пользователи',
+      uk: 'Назва, яку бачать користувачі',
+    },
+    'Only this department (one of yours)': {
+      ru: 'Только этот отдел (один из ваших)',
+      uk: 'Лише цей відділ (один із ваших)',
+    },
+    'Document id': { ru: 'Идентификатор документа', uk: 'Ідентифікатор документа' },
+    'Knowledge base the document belongs to': {
+      ru: 'База знаний, к которой относится документ',
+      uk: 'База знань, до якої належить документ',
+    },
+    "The knowledge base's department": { ru: 'Отдел базы знаний', uk: 'Відділ бази знань' },
+    'Title shown to users': {
+      ru: 'Заголовок, который видят пользователи',
+      uk: 'Заголовок, який бачать користувачі',
+    },
+    'pdf, docx, txt, md, png, jpg or url': {
+      ru: 'pdf, docx, txt, md, png, jpg или url',
+      uk: 'pdf, docx, txt, md, png, jpg або url',
+    },
+    'pdf, docx, txt, md, png, jpg, or url for fetched pages': {
+      ru: 'pdf, docx, txt, md, png, jpg или url для загруженных по адресу страниц',
+      uk: 'pdf, docx, txt, md, png, jpg або url для сторінок, завантажених за адресою',
+    },
+    'Fetched address (url documents) or a source link': {
+      ru: 'Загруженный адрес (для документов url) или ссылка на источник',
+      uk: 'Завантажена адреса (для документів url) або посилання на джерело',
+    },
+    'Size of the uploaded file': { ru: 'Размер загруженного файла', uk: 'Розмір завантаженого файлу' },
+    'pending, processing, ready or failed': {
+      ru: 'pending (ожидает), processing (обрабатывается), ready (готов) или failed (ошибка)',
+      uk: 'pending (очікує), processing (обробляється), ready (готовий) або failed (помилка)',
+    },
+    'pending → processing → ready, or failed (metadata.error says why)': {
+      ru: 'pending → processing → ready или failed (причина в metadata.error)',
+      uk: 'pending → processing → ready або failed (причина в metadata.error)',
+    },
+    'Your keys, plus error (why ingestion failed), ingestion (what the last run found) and fileName (of an upload)':
+      {
+        ru: 'Ваши ключи, а также error (почему обработка не удалась), ingestion (что нашёл последний запуск) и fileName (имя загруженного файла)',
+        uk: 'Ваші ключі, а також error (чому обробка не вдалася), ingestion (що знайшов останній запуск) і fileName (ім’я завантаженого файлу)',
+      },
+    'Your own keys (at most 50, 16384 bytes as JSON); error, ingestion and fileName are kept by the service':
+      {
+        ru: 'Ваши собственные ключи (не более 50 и 16384 байт в виде JSON); error, ingestion и fileName ведёт сервис',
+        uk: 'Ваші власні ключі (не більше 50 і 16384 байтів у вигляді JSON); error, ingestion і fileName веде сервіс',
+      },
+    'Who added the document': { ru: 'Кто добавил документ', uk: 'Хто додав документ' },
+    'Chunk id': { ru: 'Идентификатор фрагмента', uk: 'Ідентифікатор фрагмента' },
+    'Position in the document, from 0': {
+      ru: 'Позиция в документе, начиная с 0',
+      uk: 'Позиція в документі, починаючи з 0',
+    },
+    'Estimated tokens': { ru: 'Оценка числа токенов', uk: 'Орієнтовна кількість токенів' },
+    'headingPath (headings above the chunk) and page (PDF) where known': {
+      ru: 'headingPath (заголовки над фрагментом) и page (страница PDF), если известны',
+      uk: 'headingPath (заголовки над фрагментом) і page (сторінка PDF), якщо відомі',
+    },
+    'Chunks stored for the document': {
+      ru: 'Число сохранённых фрагментов документа',
+      uk: 'Кількість збережених фрагментів документа',
+    },
+    'A page of chunks; present when you hold canViewKnowledge': {
+      ru: 'Страница фрагментов; есть, если у вас есть право canViewKnowledge',
+      uk: 'Сторінка фрагментів; є, якщо у вас є право canViewKnowledge',
+    },
+    'Only this knowledge base': { ru: 'Только эта база знаний', uk: 'Лише ця база знань' },
+    'Chunks to include (0-500)': {
+      ru: 'Сколько фрагментов включить (0–500)',
+      uk: 'Скільки фрагментів включити (0–500)',
+    },
+    'Chunks to skip': { ru: 'Сколько фрагментов пропустить', uk: 'Скільки фрагментів пропустити' },
+    'Knowledge base to add the page to': {
+      ru: 'База знаний, в которую добавляется страница',
+      uk: 'База знань, до якої додається сторінка',
+    },
+    'Always url: files go through /knowledge/upload': {
+      ru: 'Всегда url: файлы загружаются через /knowledge/upload',
+      uk: 'Завжди url: файли завантажуються через /knowledge/upload',
+    },
+    'An http or https address': { ru: 'Адрес http или https', uk: 'Адреса http або https' },
+  },
+  responses: {
+    uploadDocument: {
+      413: {
+        en: 'The file is over the upload limit',
+        ru: 'Файл превышает лимит загрузки',
+        uk: 'Файл перевищує ліміт завантаження',
+      },
+      415: {
+        en: 'The file is not a PDF, DOCX, TXT, Markdown, PNG or JPEG',
+        ru: 'Файл не является PDF, DOCX, TXT, Markdown, PNG или JPEG',
+        uk: 'Файл не є PDF, DOCX, TXT, Markdown, PNG або JPEG',
+      },
+    },
+  },
+  examples: {
+    configureKnowledgeBase: { request: { ragWeights: { vector: 0.7, keyword: 0.3 } } },
+  },
 };

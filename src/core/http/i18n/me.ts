@@ -92,4 +92,80 @@ export const meDocs: DocsArea = {
       },
     },
   },
+  fields: {
+    'Role id': { ru: 'Идентификатор роли', uk: 'Ідентифікатор ролі' },
+    'Permission name': { ru: 'Название права', uk: 'Назва права' },
+    'Path of the avatar image, null when none': {
+      ru: 'Путь к изображению аватара; null, если его нет',
+      uk: 'Шлях до зображення аватара; null, якщо його немає',
+    },
+    'The role covers every department': {
+      ru: 'Роль распространяется на все отделы',
+      uk: 'Роль поширюється на всі відділи',
+    },
+    'One boolean per permission area, for showing or hiding parts of a UI': {
+      ru: 'По одному логическому флагу на каждую область прав, чтобы показывать или скрывать части интерфейса',
+      uk: 'По одному логічному прапорцю на кожну область прав, щоб показувати або приховувати частини інтерфейсу',
+    },
+    'Holds any of: canApprove, canEscalate': {
+      ru: 'Есть хотя бы одно из прав: canApprove, canEscalate',
+      uk: 'Має хоча б одне з прав: canApprove, canEscalate',
+    },
+    'Holds any of: canViewKnowledge, canUploadDocuments, canDeleteDocuments': {
+      ru: 'Есть хотя бы одно из прав: canViewKnowledge, canUploadDocuments, canDeleteDocuments',
+      uk: 'Має хоча б одне з прав: canViewKnowledge, canUploadDocuments, canDeleteDocuments',
+    },
+    'Holds any of: canManageNamespaces, canManagePlugins': {
+      ru: 'Есть хотя бы одно из прав: canManageNamespaces, canManagePlugins',
+      uk: 'Має хоча б одне з прав: canManageNamespaces, canManagePlugins',
+    },
+    'Holds any of: canManageDepartments, canArchiveDepartments': {
+      ru: 'Есть хотя бы одно из прав: canManageDepartments, canArchiveDepartments',
+      uk: 'Має хоча б одне з прав: canManageDepartments, canArchiveDepartments',
+    },
+    'Holds any of: canViewAllUsers, canCreateUsers, canManageUsers': {
+      ru: 'Есть хотя бы одно из прав: canViewAllUsers, canCreateUsers, canManageUsers',
+      uk: 'Має хоча б одне з прав: canViewAllUsers, canCreateUsers, canManageUsers',
+    },
+    'Holds any of: canManageEmployeeProfiles': {
+      ru: 'Есть право canManageEmployeeProfiles',
+      uk: 'Має право canManageEmployeeProfiles',
+    },
+    'Holds any of: canViewRoles, canManageRoles': {
+      ru: 'Есть хотя бы одно из прав: canViewRoles, canManageRoles',
+      uk: 'Має хоча б одне з прав: canViewRoles, canManageRoles',
+    },
+    'Holds any of: canViewAudit': { ru: 'Есть право canViewAudit', uk: 'Має право canViewAudit' },
+    'Holds any of: canManageTemplates, canGenerateDocuments': {
+      ru: 'Есть хотя бы одно из прав: canManageTemplates, canGenerateDocuments',
+      uk: 'Має хоча б одне з прав: canManageTemplates, canGenerateDocuments',
+    },
+    'Holds any of: canEditSettings': { ru: 'Есть право canEditSettings', uk: 'Має право canEditSettings' },
+    'Path of the stored avatar, with a version query for caches': {
+      ru: 'Путь к сохранённому аватару с параметром версии для кэшей',
+      uk: 'Шлях до збереженого аватара з параметром версії для кешів',
+    },
+  },
+  responses: {
+    changePassword: {
+      401: {
+        en: 'Not signed in, or the current password is wrong',
+        ru: 'Вход не выполнен или текущий пароль неверен',
+        uk: 'Вхід не виконано або поточний пароль неправильний',
+      },
+    },
+    uploadAvatar: {
+      413: {
+        en: 'The image is larger than 2 MB',
+        ru: 'Изображение больше 2 МБ',
+        uk: 'Зображення більше за 2 МБ',
+      },
+      415: {
+        en: 'The file is not a PNG, JPEG or WebP image',
+        ru: 'Файл не является изображением PNG, JPEG или WebP',
+        uk: 'Файл не є зображенням PNG, JPEG або WebP',
+      },
+      422: { en: 'No file was sent', ru: 'Файл не передан', uk: 'Файл не надіслано' },
+    },
+  },
 };

@@ -95,4 +95,79 @@ export const namespacesDocs: DocsArea = {
       },
     },
   },
+  fields: {
+    'Namespace id': { ru: 'Идентификатор пространства имён', uk: 'Ідентифікатор простору імен' },
+    'Department that owns the namespace': {
+      ru: 'Отдел, которому принадлежит пространство имён',
+      uk: 'Відділ, якому належить простір імен',
+    },
+    'Department that will own the namespace (one of yours)': {
+      ru: 'Отдел, которому будет принадлежать пространство имён (один из ваших)',
+      uk: 'Відділ, якому належатиме простір імен (один із ваших)',
+    },
+    'Instructions given to the model before every conversation': {
+      ru: 'Инструкции, которые модель получает перед каждым диалогом',
+      uk: 'Інструкції, які модель отримує перед кожним діалогом',
+    },
+    'How the assistant speaks and what it refuses': {
+      ru: 'Как говорит ассистент и от чего он отказывается',
+      uk: 'Як говорить асистент і від чого він відмовляється',
+    },
+    'Language the assistant answers in, as a BCP 47 tag (uk, ru, en-GB)': {
+      ru: 'Язык ответов ассистента в виде тега BCP 47 (uk, ru, en-GB)',
+      uk: 'Мова відповідей асистента у вигляді тегу BCP 47 (uk, ru, en-GB)',
+    },
+    'From 0 (casual) to 1 (formal)': {
+      ru: 'От 0 (непринуждённо) до 1 (официально)',
+      uk: 'Від 0 (невимушено) до 1 (офіційно)',
+    },
+    'Free description of the tone': {
+      ru: 'Свободное описание тона',
+      uk: 'Довільний опис тону',
+    },
+    'Topics the assistant must not handle; a message on one is escalated': {
+      ru: 'Темы, которыми ассистент не должен заниматься; сообщение на такую тему эскалируется',
+      uk: 'Теми, якими асистент не повинен займатися; повідомлення на таку тему ескалюється',
+    },
+    'Slug of the role boundary escalations go to (an existing role; default dept_head)': {
+      ru: 'Слаг роли, которой передаются эскалации по запретным темам (существующая роль; по умолчанию dept_head)',
+      uk: 'Слаг ролі, якій передаються ескалації через заборонені теми (наявна роль; за замовчуванням dept_head)',
+    },
+    'Adapter that runs the pipeline: api, claude_code, codex_cli, gemini_cli': {
+      ru: 'Адаптер, который выполняет конвейер: api, claude_code, codex_cli, gemini_cli',
+      uk: 'Адаптер, який виконує конвеєр: api, claude_code, codex_cli, gemini_cli',
+    },
+    'Knowledge base of the namespace department': {
+      ru: 'База знаний отдела этого пространства имён',
+      uk: 'База знань відділу цього простору імен',
+    },
+    "Knowledge bases the assistant searches; unset means every base of the namespace's department": {
+      ru: 'Базы знаний, в которых ищет ассистент; если не задано — все базы отдела пространства имён',
+      uk: 'Бази знань, у яких шукає асистент; якщо не задано — усі бази відділу простору імен',
+    },
+    'language, style.formality, boundaries, escalateToRole': {
+      ru: 'Поля language, style.formality, boundaries и escalateToRole',
+      uk: 'Поля language, style.formality, boundaries і escalateToRole',
+    },
+    'agentRunner.activeAdapter, knowledgeBaseIds': {
+      ru: 'Поля agentRunner.activeAdapter и knowledgeBaseIds',
+      uk: 'Поля agentRunner.activeAdapter і knowledgeBaseIds',
+    },
+  },
+  examples: {
+    createNamespace: {
+      request: {
+        name: 'Customer support',
+        departmentId: '48ea9081-5657-426a-80ea-12c82fbab599',
+        systemPrompt: 'You answer customer questions politely, only from the knowledge base.',
+        persona: {
+          language: 'uk',
+          style: { formality: 0.6, tone: 'Friendly and brief' },
+          boundaries: ['Legal advice'],
+          escalateToRole: 'dept_head',
+        },
+        config: { agentRunner: { activeAdapter: 'api' } },
+      },
+    },
+  },
 };

@@ -27,4 +27,38 @@ export const permissionsDocs: DocsArea = {
       },
     },
   },
+  fields: {
+    'Group key, the same as the capability areas of GET /me': {
+      ru: 'Ключ группы, совпадает с областями флагов capabilities в GET /me',
+      uk: 'Ключ групи, збігається з областями прапорців capabilities у GET /me',
+    },
+    'Group name': { ru: 'Название группы', uk: 'Назва групи' },
+    'Key of the group': { ru: 'Ключ группы', uk: 'Ключ групи' },
+    'Short name': { ru: 'Краткое название', uk: 'Коротка назва' },
+    'What the permission allows': { ru: 'Что разрешает это право', uk: 'Що дозволяє це право' },
+  },
+  examples: {
+    listPermissions: {
+      response: {
+        groups: [
+          {
+            key: 'approvals',
+            label: { en: 'Approvals', ru: 'Утверждения', uk: 'Затвердження' },
+            permissions: [
+              {
+                key: 'canApprove',
+                group: 'approvals',
+                label: { en: 'Approve replies', ru: 'Утверждать ответы', uk: 'Затверджувати відповіді' },
+                description: {
+                  en: 'Approve or reject assistant replies waiting for review',
+                  ru: 'Утверждать или отклонять ответы ассистента, ожидающие проверки',
+                  uk: 'Затверджувати або відхиляти відповіді асистента, що чекають на перевірку',
+                },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  },
 };

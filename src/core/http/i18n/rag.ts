@@ -27,4 +27,55 @@ export const ragDocs: DocsArea = {
       },
     },
   },
+  fields: {
+    'Department whose knowledge bases are searched; must be one of yours': {
+      ru: 'Отдел, в базах знаний которого идёт поиск; должен быть одним из ваших',
+      uk: 'Відділ, у базах знань якого відбувається пошук; має бути одним із ваших',
+    },
+    'The message to answer': {
+      ru: 'Сообщение, на которое нужно ответить',
+      uk: 'Повідомлення, на яке треба відповісти',
+    },
+    'The drafted reply': { ru: 'Черновик ответа', uk: 'Чернетка відповіді' },
+    'Chunk used': { ru: 'Использованный фрагмент', uk: 'Використаний фрагмент' },
+    'Its document': { ru: 'Документ этого фрагмента', uk: 'Документ цього фрагмента' },
+    'Document title': { ru: 'Название документа', uk: 'Назва документа' },
+    'Blended retrieval score': {
+      ru: 'Итоговая оценка поиска (смесь векторной и ключевой)',
+      uk: 'Підсумкова оцінка пошуку (суміш векторної та ключової)',
+    },
+    'Passages the answer was built from, best first': {
+      ru: 'Фрагменты, из которых составлен ответ, начиная с лучших',
+      uk: 'Фрагменти, з яких складено відповідь, починаючи з найкращих',
+    },
+    'The best passage score (0 when nothing was found)': {
+      ru: 'Оценка лучшего фрагмента (0, если ничего не найдено)',
+      uk: 'Оцінка найкращого фрагмента (0, якщо нічого не знайдено)',
+    },
+    'A prompt injection was found in the message or in a retrieved passage': {
+      ru: 'В сообщении или в найденном фрагменте обнаружена промпт-инъекция',
+      uk: 'У повідомленні або в знайденому фрагменті виявлено промпт-ін’єкцію',
+    },
+    'Which rule matched, and where': {
+      ru: 'Какое правило сработало и где',
+      uk: 'Яке правило спрацювало і де',
+    },
+  },
+  examples: {
+    draftAnswer: {
+      response: {
+        answer: 'Refunds reach your card within 14 days of the return.',
+        sources: [
+          {
+            chunkId: '7d29d97c-93e0-4e4c-89ba-d6f5d0f9a4c5',
+            documentId: 'edde58ba-b594-484e-87d1-65cfb634575d',
+            title: 'Refund policy',
+            score: 0.82,
+          },
+        ],
+        confidence: 0.82,
+        injectionDetected: false,
+      },
+    },
+  },
 };

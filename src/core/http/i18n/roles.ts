@@ -93,4 +93,60 @@ export const rolesDocs: DocsArea = {
       },
     },
   },
+  fields: {
+    'Role slug: lower-case letters and digits joined by single hyphens or underscores': {
+      ru: 'Слаг роли: строчные буквы и цифры, соединённые одиночными дефисами или подчёркиваниями',
+      uk: 'Слаг ролі: малі літери й цифри, з’єднані одиночними дефісами або підкресленнями',
+    },
+    'Holders are global: they see every department': {
+      ru: 'Обладатели роли глобальны: они видят все отделы',
+      uk: 'Власники ролі глобальні: вони бачать усі відділи',
+    },
+    'Departments every holder reaches besides their own': {
+      ru: 'Отделы, доступные каждому обладателю роли помимо собственного',
+      uk: 'Відділи, доступні кожному власникові ролі, крім власного',
+    },
+    'Seeded role; cannot be deleted and keeps its slug': {
+      ru: 'Встроенная роль: её нельзя удалить, и её слаг не меняется',
+      uk: 'Вбудована роль: її не можна видалити, і її слаг не змінюється',
+    },
+    'Users holding the role': {
+      ru: 'Число пользователей с этой ролью',
+      uk: 'Кількість користувачів із цією роллю',
+    },
+    'Holders see every department': {
+      ru: 'Обладатели роли видят все отделы',
+      uk: 'Власники ролі бачать усі відділи',
+    },
+    'Existing department ids': {
+      ru: 'Идентификаторы существующих отделов',
+      uk: 'Ідентифікатори наявних відділів',
+    },
+    'Permission names': { ru: 'Названия прав', uk: 'Назви прав' },
+    'Also list the system roles (admin, dept_head, approver, employee)': {
+      ru: 'Показывать также системные роли (admin, dept_head, approver, employee)',
+      uk: 'Показувати також системні ролі (admin, dept_head, approver, employee)',
+    },
+  },
+  examples: {
+    createRole: {
+      request: {
+        name: 'Support approver',
+        slug: 'support_approver',
+        description: 'Approves assistant replies in customer support',
+        departmentIds: ['48ea9081-5657-426a-80ea-12c82fbab599'],
+        permissions: ['canApprove', 'canViewKnowledge'],
+      },
+    },
+    updateRole: { request: { permissions: ['canApprove', 'canEscalate', 'canViewKnowledge'] } },
+  },
+  responses: {
+    deleteRole: {
+      409: {
+        en: 'A system role, or a role still assigned to users',
+        ru: 'Системная роль или роль, которая ещё назначена пользователям',
+        uk: 'Системна роль або роль, яку ще призначено користувачам',
+      },
+    },
+  },
 };

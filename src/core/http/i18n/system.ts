@@ -27,4 +27,35 @@ export const systemDocs: DocsArea = {
       },
     },
   },
+  fields: {
+    'ok, or down': { ru: 'ok или down (не отвечает)', uk: 'ok або down (не відповідає)' },
+    'ok (the provider answered), offline (no LLM_API_KEY: local embedder and extractive replies), unreachable, unauthorized (the key is refused) or error (the provider answers 5xx)':
+      {
+        ru: 'ok (провайдер ответил), offline (LLM_API_KEY не задан: локальный эмбеддер и ответы из найденных фрагментов), unreachable (недоступен), unauthorized (ключ отклонён) или error (провайдер отвечает 5xx)',
+        uk: 'ok (провайдер відповів), offline (LLM_API_KEY не задано: локальний ембедер і відповіді зі знайдених фрагментів), unreachable (недоступний), unauthorized (ключ відхилено) або error (провайдер відповідає 5xx)',
+      },
+    'Why the status is degraded; absent when it is ok': {
+      ru: 'Почему состояние ухудшено; отсутствует, когда всё в порядке',
+      uk: 'Чому стан погіршено; відсутнє, коли все гаразд',
+    },
+  },
+  responses: {
+    getHealth: {
+      503: {
+        en: 'The database or the queue is down; the body still reports every check',
+        ru: 'База данных или очередь недоступны; тело ответа всё равно содержит результат каждой проверки',
+        uk: 'База даних або черга недоступні; тіло відповіді все одно містить результат кожної перевірки',
+      },
+    },
+  },
+  examples: {
+    getHealth: {
+      response: {
+        status: 'ok',
+        version: '0.1.0',
+        uptimeSec: 3600,
+        checks: { database: 'ok', queue: 'ok', llm: 'ok' },
+      },
+    },
+  },
 };

@@ -180,4 +180,106 @@ export const usersDocs: DocsArea = {
       },
     },
   },
+  fields: {
+    'Phone number in E.164 form (7 to 15 digits, optional leading +); channel A matches senders by it': {
+      ru: 'Номер телефона в формате E.164 (от 7 до 15 цифр, в начале можно +); по нему канал A узнаёт отправителей',
+      uk: 'Номер телефону у форматі E.164 (від 7 до 15 цифр, на початку можна +); за ним канал A впізнає відправників',
+    },
+    'E.164 digits without +': { ru: 'Цифры номера E.164 без +', uk: 'Цифри номера E.164 без +' },
+    'False once deactivated': {
+      ru: 'false после деактивации',
+      uk: 'false після деактивації',
+    },
+    'Per-user permission grants': {
+      ru: 'Права, выданные лично пользователю',
+      uk: 'Права, надані особисто користувачеві',
+    },
+    'Per-user permission revocations': {
+      ru: 'Права, отозванные лично у пользователя',
+      uk: 'Права, відкликані особисто в користувача',
+    },
+    'Per-user extra departments': {
+      ru: 'Дополнительные отделы, открытые лично пользователю',
+      uk: 'Додаткові відділи, відкриті особисто користувачеві',
+    },
+    'Per-user removed departments': {
+      ru: 'Отделы, закрытые лично для пользователя',
+      uk: 'Відділи, закриті особисто для користувача',
+    },
+    'Last successful login': { ru: 'Последний успешный вход', uk: 'Останній успішний вхід' },
+    'Only users whose primary department is this one': {
+      ru: 'Только пользователи, чей основной отдел — этот',
+      uk: 'Лише користувачі, чий основний відділ — цей',
+    },
+    'Part of the name or email': {
+      ru: 'Часть имени или адреса почты',
+      uk: 'Частина імені або адреси пошти',
+    },
+    'Only active (true) or deactivated (false) users': {
+      ru: 'Только активные (true) или деактивированные (false) пользователи',
+      uk: 'Лише активні (true) або деактивовані (false) користувачі',
+    },
+    'Role id; must agree with role when both are sent': {
+      ru: 'Идентификатор роли; если переданы оба, должен совпадать с role',
+      uk: 'Ідентифікатор ролі; якщо надіслано обидва, має збігатися з role',
+    },
+    'false deactivates the user and ends their sessions': {
+      ru: 'false деактивирует пользователя и завершает его сеансы',
+      uk: 'false деактивує користувача й завершує його сеанси',
+    },
+    'An existing department': { ru: 'Существующий отдел', uk: 'Наявний відділ' },
+    'Exactly one of permission or departmentId': {
+      ru: 'Ровно одно из полей: permission или departmentId',
+      uk: 'Рівно одне з полів: permission або departmentId',
+    },
+    'The entry to remove: a permission name or a department id': {
+      ru: 'Что удалить: название права или идентификатор отдела',
+      uk: 'Що видалити: назву права або ідентифікатор відділу',
+    },
+  },
+  examples: {
+    createUser: {
+      request: {
+        email: 'olena.koval@example.com',
+        password: 'Correct-horse-42',
+        name: 'Olena Koval',
+        phone: '+380501234567',
+        role: 'approver',
+        departmentId: '48ea9081-5657-426a-80ea-12c82fbab599',
+      },
+    },
+    updateUser: { request: { name: 'Olena Koval', phone: '+380501234567', role: 'approver' } },
+    grantUserAccess: { request: { permission: 'canApprove' } },
+    revokeUserAccess: { request: { departmentId: '48ea9081-5657-426a-80ea-12c82fbab599' } },
+  },
+  responses: {
+    createUser: {
+      409: {
+        en: 'The email or the phone is already taken',
+        ru: 'Такой адрес почты или телефон уже заняты',
+        uk: 'Таку адресу пошти або телефон уже зайнято',
+      },
+    },
+    deactivateUser: {
+      409: {
+        en: 'You tried to deactivate yourself',
+        ru: 'Попытка деактивировать самого себя',
+        uk: 'Спроба деактивувати самого себе',
+      },
+    },
+    removeUserGrant: {
+      404: {
+        en: 'No such user in your departments, or the user has no such grant',
+        ru: 'Такого пользователя нет в ваших отделах или у него нет такой выдачи',
+        uk: 'Такого користувача немає у ваших відділах або в нього немає такого надання',
+      },
+    },
+    removeUserRevoke: {
+      404: {
+        en: 'No such user in your departments, or the user has no such revoke',
+        ru: 'Такого пользователя нет в ваших отделах или у него нет такого отзыва',
+        uk: 'Такого користувача немає у ваших відділах або в нього немає такого відкликання',
+      },
+    },
+  },
 };

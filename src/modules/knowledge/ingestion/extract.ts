@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { fileTypeFromBuffer } from 'file-type';
 import mammoth from 'mammoth';
 import type { Block } from '../chunking.js';
@@ -102,7 +103,8 @@ export async function extractUrl(url: string, deps: ExtractDeps): Promise<Extrac
     return { ...extraction, details: { ...extraction.details, ...source } };
   }
   const mime = (fetched.contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (sniffed && !mime.startsWith('text/')) {
+  // A signature of a format we do not read ("BM…" reads as BMP) loses to a body that is valid UTF-8 text.
+  if (sniffed && !mime.startsWith('text/') && !isUtf8(fetched.body)) {
     throw new IngestionError(`The URL answered ${sniffed.mime}, which is not a supported document type`);
   }
   const text = decodeText(fetched.body, fetched.contentType);
