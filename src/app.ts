@@ -4,22 +4,29 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Container } from './container.js';
 import { registerAuditHook } from './core/audit/audit-hook.js';
+import { accessStampsOf } from './core/auth/access-stamps.js';
 import authPlugin from './core/auth/auth-plugin.js';
-import { registerErrorHandling } from './core/errors/error-handler.js';
+import { handleFrameworkError, registerErrorHandling } from './core/errors/error-handler.js';
 import { API_PREFIX, registerOpenApi } from './core/http/openapi.js';
 import { registerRateLimit } from './core/http/rate-limit.js';
+import { genReqId, registerRequestIdHeader } from './core/http/request-id.js';
+import { registerRequestLog } from './core/http/request-log.js';
 import { registerRouteInventory } from './core/http/route-inventory.js';
 import { ErrorEnvelopeSchema } from './core/http/schemas.js';
 import { registerValidation } from './core/http/validation.js';
+import { registerSockets } from './core/realtime/sockets.js';
 import { VERSION } from './core/version.js';
+import { agentTasksRoutes } from './modules/agent-tasks/agent-tasks.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
 import { employeeProfilesRoutes } from './modules/employee-profiles/employee-profiles.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { intentsRoutes } from './modules/intents/intents.routes.js';
 import { documentsRoutes } from './modules/knowledge/documents.routes.js';
 import { knowledgeBasesRoutes } from './modules/knowledge/knowledge-bases.routes.js';
 import { AVATAR_URL_PREFIX } from './modules/me/avatar-storage.js';
@@ -28,6 +35,7 @@ import { namespacesRoutes } from './modules/namespaces/namespaces.routes.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
 import { ragRoutes } from './modules/rag/rag.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { tracesRoutes } from './modules/traces/traces.routes.js';
 import { createActorResolver } from './modules/users/actor-resolver.js';
 import { userOverridesRoutes } from './modules/users/user-overrides.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -38,10 +46,17 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   const app = Fastify<Server>({
     loggerInstance: container.logger,
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
+    // genReqId reads X-Request-Id itself: the header is taken only when it is sane.
+    requestIdHeader: false,
+    genReqId,
+    frameworkErrors: handleFrameworkError,
     return503OnClosing: true,
+    // One line per request from registerRequestLog instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  registerRequestIdHeader(app);
+  registerRequestLog(app);
   registerErrorHandling(app);
   registerRouteInventory(app);
   registerValidation(app);
@@ -50,9 +65,11 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
   });
+  // One resolver (and its actor cache) for the HTTP routes and the sockets' handshake.
+  const resolveActor = createActorResolver(container.repositories.users, accessStampsOf(container.db));
   await app.register(authPlugin, {
     tokens: container.tokens,
-    resolveActor: createActorResolver(container.repositories.users),
+    resolveActor,
     publicPrefixes: ['/docs', AVATAR_URL_PREFIX],
   });
   registerRateLimit(app, container.kv);
@@ -91,8 +108,23 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
         uploadMaxBytes: config.uploadMaxBytes,
       });
       await api.register(namespacesRoutes, { namespaces: container.namespaces.service });
+      await api.register(intentsRoutes, {
+        intents: container.intents.service,
+        trust: container.intents.trust,
+      });
+      await api.register(agentTasksRoutes, { agentTasks: container.agentTasks.service });
+      await api.register(tracesRoutes, { traces: container.traces.service });
+      await api.register(conversationsRoutes, { conversations: container.conversations.service });
     },
     { prefix: API_PREFIX },
   );
+  // WebSocket endpoints live outside the API prefix (/ws/...).
+  await registerSockets(app, {
+    tokens: container.tokens,
+    resolveActor,
+    bus: container.bus,
+    namespaceDepartment: async (id) =>
+      (await container.namespaces.repository.findById(id))?.departmentId ?? null,
+  });
   return app;
 }

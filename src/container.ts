@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { accessStampsFor, bindAccessStamps } from './core/auth/access-stamps.js';
 import { systemActor } from './core/auth/actor.js';
 import { createTokenService } from './core/auth/jwt.js';
 import { PERMISSIONS } from './core/auth/permissions.js';
@@ -8,13 +9,18 @@ import { type DatabaseHandle, openDatabase } from './core/db/client.js';
 import { alignEmbeddingDimensions } from './core/db/embedding-dimensions.js';
 import { createKeyValue } from './core/kv/index.js';
 import { createLlmProviders } from './core/llm/index.js';
+import { createLlmProbe } from './core/llm/probe.js';
 import { createQueueDriver } from './core/queue/index.js';
 import { VERSION } from './core/version.js';
+import { createAgentTasksModule } from './modules/agent-tasks/agent-tasks.module.js';
 import { createAuditModule } from './modules/audit/audit.module.js';
 import { createAuthModule } from './modules/auth/auth.module.js';
+import { createConversationsModule } from './modules/conversations/conversations.module.js';
 import { createDepartmentsModule } from './modules/departments/departments.module.js';
 import { createEmployeeProfilesModule } from './modules/employee-profiles/employee-profiles.module.js';
+import { createProfileMemoryService } from './modules/employee-profiles/memory.service.js';
 import { createHealthService } from './modules/health/health.service.js';
+import { createIntentsModule } from './modules/intents/intents.module.js';
 import { createKnowledgeModule } from './modules/knowledge/knowledge.module.js';
 import { createMeModule } from './modules/me/me.module.js';
 import { createNamespacesModule } from './modules/namespaces/namespaces.module.js';
@@ -22,13 +28,17 @@ import { createPermissionsService } from './modules/permissions/permissions.serv
 import { createRagModule } from './modules/rag/rag.module.js';
 import { createRolesModule } from './modules/roles/roles.module.js';
 import { seedSystemRoles } from './modules/roles/system-roles.js';
+import { createTracesModule } from './modules/traces/traces.module.js';
 import { bootstrapAdmin } from './modules/users/bootstrap-admin.js';
 import { createOrganisationRepositories, createUsersModule } from './modules/users/users.module.js';
+import { createPipelineModule } from './pipeline/pipeline.module.js';
 
 export interface ContainerOptions {
   logger: FastifyBaseLogger;
   /** An already open database (tests pass a per-file copy); opened from the config otherwise. */
   database?: DatabaseHandle;
+  /** The pipeline's sampling draw, uniform in [0, 1); Math.random unless given. */
+  random?: () => number;
 }
 
 /**
@@ -37,20 +47,33 @@ export interface ContainerOptions {
  */
 export async function createContainer(config: Config, options: ContainerOptions) {
   const { logger } = options;
+  // Each phase is logged as it begins, so a slow first start (creating the
+  // embedded database, running every migration) shows where it is.
+  if (!options.database) {
+    logger.info(
+      { driver: config.databaseUrl ? 'postgres' : 'pglite' },
+      config.databaseUrl
+        ? 'start-up: opening the database'
+        : 'start-up: opening the embedded database (the first start creates it, which takes a while)',
+    );
+  }
   const database = options.database ?? (await openDatabase(config));
+  logger.info('start-up: migrating the database');
   await database.migrate();
   const { db } = database;
+  logger.info({ dimensions: config.embeddingDimensions }, 'start-up: aligning embedding dimensions');
   await alignEmbeddingDimensions(db, config.embeddingDimensions);
   const redis = { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix };
   const queue = createQueueDriver(redis, db, logger);
   const kv = createKeyValue(redis, db);
+  bindAccessStamps(db, () => accessStampsFor(database.driver, kv));
   const bus = createBus(redis, logger);
   const tokens = createTokenService(config.jwt.secret, config.jwt.expiresInSec);
   const llm = createLlmProviders(config);
 
   const repositories = createOrganisationRepositories(db);
   const auth = createAuthModule({ db, ...repositories, tokens, logger });
-  const me = createMeModule({ ...repositories, tokens, bus, dataDir: config.dataDir });
+  const me = createMeModule({ db, ...repositories, tokens, bus, dataDir: config.dataDir });
   const audit = createAuditModule({ db, users: repositories.users });
   const departments = createDepartmentsModule({ db, departments: repositories.departments });
   const roles = createRolesModule({ db, ...repositories });
@@ -71,15 +94,39 @@ export async function createContainer(config: Config, options: ContainerOptions)
     knowledgeBases: knowledge.repositories.bases,
   });
   const rag = createRagModule({ db, llm, departments: repositories.departments });
+  const intents = createIntentsModule({ db, embeddings: llm.embeddings });
+  const pipeline = createPipelineModule({
+    db,
+    config,
+    logger,
+    queue,
+    kv,
+    bus,
+    llm,
+    retrieval: rag.retrieval,
+    knowledgeBaseIdsOfDepartment: (departmentId) => rag.repository.knowledgeBaseIdsOfDepartment(departmentId),
+    repositories,
+    intents,
+    memory: createProfileMemoryService({ db }),
+    random: options.random,
+  });
+  const agentTasks = createAgentTasksModule({ db });
+  const traces = createTracesModule({ db });
+  const conversations = createConversationsModule({ db, inbound: pipeline.inbound });
   const health = createHealthService({
     version: VERSION,
     startedAt: Date.now(),
-    llmMode: config.llm.apiKey ? 'configured' : 'offline',
+    llm: config.llm.apiKey
+      ? createLlmProbe({ apiKey: config.llm.apiKey, baseUrl: config.llm.baseUrl })
+      : 'offline',
+    logger,
     pingDatabase: () => database.ping(),
     pingQueue: () => queue.ping(),
   });
 
+  logger.info('start-up: seeding system roles');
   await seedSystemRoles(repositories.roles);
+  if (config.admin.email) logger.info({ email: config.admin.email }, 'start-up: bootstrap administrator');
   await bootstrapAdmin({ db, ...repositories, logger }, config.admin);
 
   return {
@@ -105,9 +152,15 @@ export async function createContainer(config: Config, options: ContainerOptions)
     knowledge,
     namespaces,
     rag,
+    intents,
+    pipeline,
+    agentTasks,
+    traces,
+    conversations,
     health,
     /** Stops the queue first (in-flight jobs finish), then the bus, key-value store and database. */
     async close(): Promise<void> {
+      pipeline.close();
       await queue.close();
       await bus.close();
       await kv.close();

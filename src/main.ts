@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { createContainer } from './container.js';
 import { ConfigError, loadConfig } from './core/config/config.js';
-import { createLogger } from './core/logger.js';
+import { createLogger, flushLogger } from './core/logger.js';
+import { VERSION } from './core/version.js';
 import { startWorkers } from './workers/index.js';
 
 /**
@@ -21,7 +22,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  // Coloured, readable lines for a person at a terminal; JSON for files, pipes and production.
+  const logger = createLogger(config.logLevel, {
+    pretty: config.nodeEnv !== 'production' && process.stdout.isTTY === true,
+  });
+  logger.info({ mode: config.runMode, version: VERSION }, 'start-up: configuration loaded');
   const container = await createContainer(config, { logger });
   let app: FastifyInstance | null = null;
 
@@ -34,9 +39,11 @@ async function main(): Promise<void> {
       await app?.close();
       await container.close();
       logger.info('stopped');
+      await flushLogger(logger);
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');
+      await flushLogger(logger);
       process.exit(1);
     }
   };
@@ -51,18 +58,42 @@ async function main(): Promise<void> {
     llm: config.llm.apiKey ? 'openai-compatible' : 'offline',
     jwtSecret: config.jwt.secretSource === 'file' ? 'generated, kept under DATA_DIR' : 'from JWT_SECRET',
   };
+  // Listen before any worker starts: a port already taken then ends the
+  // start with one clear line, before a job has been picked up.
+  if (config.runMode !== 'worker') {
+    logger.info({ port: config.port, host: config.host }, 'start-up: listening');
+    app = await buildApp(container);
+    let address: string;
+    try {
+      address = await app.listen({ port: config.port, host: config.host });
+    } catch (error) {
+      const problem = listenProblem(error, config.port, config.host);
+      if (!problem) throw error;
+      process.stderr.write(`${problem}\n`);
+      await app.close().catch(() => {});
+      await container.close().catch(() => {});
+      process.exit(1);
+    }
+    const base = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+    logger.info({ mode: config.runMode, drivers }, `listening on ${address}; API docs at ${base}/docs`);
+  }
   if (config.runMode !== 'api') {
+    logger.info('start-up: starting workers');
     const queues = startWorkers(container);
     logger.info({ queues }, 'workers started');
   }
-  if (config.runMode !== 'worker') {
-    app = await buildApp(container);
-    const address = await app.listen({ port: config.port, host: config.host });
-    const base = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
-    logger.info({ mode: config.runMode, drivers }, `listening on ${address}; API docs at ${base}/docs`);
-  } else {
-    logger.info({ mode: config.runMode, drivers }, 'worker running');
-  }
+  if (config.runMode === 'worker') logger.info({ mode: config.runMode, drivers }, 'worker running');
+}
+
+/** One line for the listen errors a person can fix by configuration; null for anything else. */
+function listenProblem(error: unknown, port: number, host: string): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE') return `Port ${port} is already in use on ${host}; set PORT to another port`;
+  if (code === 'EACCES')
+    return `Port ${port} on ${host} needs privileges this user lacks; set PORT to another port`;
+  if (code === 'EADDRNOTAVAIL')
+    return `Address ${host} is not an address of this machine; set HOST to another address`;
+  return null;
 }
 
 main().catch((error) => {

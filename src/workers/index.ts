@@ -6,6 +6,8 @@ import { startIngestionWorker } from '../modules/knowledge/ingestion/ingestion.j
 export function queueHandlers(container: Container): Partial<Record<QueueName, () => void>> {
   return {
     'knowledge-ingest': () => startIngestionWorker(container.queue, container.knowledge.ingestion),
+    'agent-tasks': container.pipeline.workers.agentTasks,
+    'memory-extraction': container.pipeline.workers.memoryExtraction,
   };
 }
 

@@ -25,7 +25,15 @@ export function createRedisBus(options: RedisBusOptions): Bus {
   const logger = options.logger ?? fallbackLogger;
   const onRedisError = (error: unknown) => logger.warn({ err: error }, 'redis bus: connection error');
   const publisher = new Redis(options.url);
-  const subscriber = new Redis(options.url);
+  // Connected by hand, and SUBSCRIBE sent only once the handshake is over: ioredis 5.8+ can
+  // interleave its handshake (CLIENT SETINFO, the INFO ready check) with a SUBSCRIBE sent while
+  // connecting, and the connection then refuses the handshake ("Connection in subscriber mode").
+  const subscriber = new Redis(options.url, { lazyConnect: true });
+  let subscriberReady: Promise<void> | undefined;
+  const whenSubscriberReady = () => {
+    subscriberReady ??= subscriber.connect();
+    return subscriberReady;
+  };
   publisher.on('error', onRedisError);
   subscriber.on('error', onRedisError);
   const full = (channel: string) => `${options.prefix}:${channel}`;
@@ -65,7 +73,10 @@ export function createRedisBus(options: RedisBusOptions): Bus {
       // in call order, so interleaved subscribe and unsubscribe calls end in the right state.
       let entry = channels.get(name);
       if (!entry) {
-        entry = { subscriptions: new Set(), live: subscriber.subscribe(name) };
+        entry = {
+          subscriptions: new Set(),
+          live: whenSubscriberReady().then(() => subscriber.subscribe(name)),
+        };
         channels.set(name, entry);
       }
       entry.subscriptions.add(subscription);

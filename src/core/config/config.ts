@@ -46,8 +46,31 @@ export interface Config {
   /** KNOWLEDGE_URL_ALLOW_PRIVATE: URL documents may point at private, loopback and link-local addresses. */
   readonly knowledgeUrlAllowPrivate: boolean;
   readonly agentTaskTimeoutMs: number;
+  /** AGENT_TASK_CONCURRENCY: agent-tasks jobs one worker process runs at once (default 2). */
+  readonly agentTaskConcurrency: number;
+  /** INTENT_TRIGGER_WORDS, lower-cased; a reply whose message or text contains one goes to a human. */
   readonly intentTriggerWords: readonly string[];
+  /** CHANNEL_DEFAULT_DEPARTMENT (id or slug): where unknown channel senders are created; null: ADMIN_DEPARTMENT. */
   readonly channelDefaultDepartment: string | null;
+  /** CONVERSATION_IDLE_CLOSE_HOURS: a conversation without messages for this long is closed (default 24). */
+  readonly conversationIdleCloseHours: number;
+  /** Local command-line agents a namespace can select instead of the API (docs/pipeline-adapters.md). */
+  readonly agentRunner: {
+    /** AGENT_RUNNER_TIMEOUT_MS: longest run of one local agent; default AGENT_TASK_TIMEOUT_MS. */
+    readonly timeoutMs: number;
+    /** AGENT_RUNNER_KILL_GRACE_MS: between SIGTERM and SIGKILL when a run is stopped. */
+    readonly killGraceMs: number;
+    readonly claudeCode: AgentCliConfig;
+    readonly codexCli: AgentCliConfig;
+    readonly geminiCli: AgentCliConfig;
+    /** The only variables of this process a local agent sees (PATH, HOME, locale, proxies, AGENT_RUNNER_ENV_PASSTHROUGH). */
+    readonly childEnv: Readonly<Record<string, string>>;
+  };
+  /** LLM_PRICES_FILE: USD per million tokens by model-name prefix, merged over the built-in prices. */
+  readonly llmPrices: {
+    readonly file: string;
+    readonly table: Readonly<Record<string, { readonly input: number; readonly output: number }>>;
+  } | null;
   readonly chanA: {
     readonly appId: string | null;
     readonly appSecret: string | null;
@@ -81,6 +104,10 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** INTENT_TRIGGER_WORDS when unset: conflict, court, fine, dismissal, complaint, lawsuit in Ukrainian and English. */
+const DEFAULT_TRIGGER_WORDS =
+  'конфлікт, суд, штраф, звільнення, скарга, позов, conflict, lawsuit, fine, termination, complaint';
 
 /** Reads the environment (and, outside production, the generated JWT secret under DATA_DIR). */
 export function loadConfig(env: Env = process.env, runModeArg?: string): Config {
@@ -119,6 +146,25 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
     }
     return raw;
   };
+  // AGENT_RUNNER_<NAME>_ARGS: a JSON array of strings, or words separated by spaces.
+  const argList = (name: string): string[] => {
+    const raw = str(name);
+    if (raw === null) return [];
+    if (!raw.startsWith('[')) return raw.split(/\s+/);
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (Array.isArray(parsed) && parsed.every((a) => typeof a === 'string')) return parsed;
+    } catch {
+      // reported below
+    }
+    problems.push(`${name} must be a JSON array of strings or space-separated words`);
+    return [];
+  };
+  const agentCli = (name: string, command: string): AgentCliConfig => ({
+    command: str(`AGENT_RUNNER_${name}_COMMAND`) ?? command,
+    args: argList(`AGENT_RUNNER_${name}_ARGS`),
+    model: str(`AGENT_RUNNER_${name}_MODEL`),
+  });
 
   const nodeEnv = str('NODE_ENV') ?? 'development';
   const isProduction = nodeEnv === 'production';
@@ -165,6 +211,7 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
   const corsRaw = str('CORS_ORIGIN');
   const corsOrigins = corsRaw === null || corsRaw === '*' ? true : corsRaw.split(',').map((o) => o.trim());
 
+  const agentTaskTimeoutMs = int('AGENT_TASK_TIMEOUT_MS', 120_000, 1000, 3_600_000);
   const config: Config = {
     nodeEnv,
     isProduction,
@@ -191,12 +238,23 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
     embeddingDimensions: int('EMBEDDING_DIMENSIONS', 1536, 2, 2000),
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     knowledgeUrlAllowPrivate: bool('KNOWLEDGE_URL_ALLOW_PRIVATE', false),
-    agentTaskTimeoutMs: int('AGENT_TASK_TIMEOUT_MS', 120_000, 1000, 3_600_000),
-    intentTriggerWords: (str('INTENT_TRIGGER_WORDS') ?? '')
+    agentTaskTimeoutMs,
+    agentTaskConcurrency: int('AGENT_TASK_CONCURRENCY', 2, 1, 64),
+    intentTriggerWords: (str('INTENT_TRIGGER_WORDS') ?? DEFAULT_TRIGGER_WORDS)
       .split(',')
       .map((w) => w.trim().toLowerCase())
       .filter(Boolean),
     channelDefaultDepartment: str('CHANNEL_DEFAULT_DEPARTMENT'),
+    conversationIdleCloseHours: int('CONVERSATION_IDLE_CLOSE_HOURS', 24, 1, 24 * 365),
+    agentRunner: {
+      timeoutMs: int('AGENT_RUNNER_TIMEOUT_MS', agentTaskTimeoutMs, 1000, 3_600_000),
+      killGraceMs: int('AGENT_RUNNER_KILL_GRACE_MS', 5000, 50, 60_000),
+      claudeCode: agentCli('CLAUDE_CODE', 'claude'),
+      codexCli: agentCli('CODEX_CLI', 'codex'),
+      geminiCli: agentCli('GEMINI_CLI', 'gemini'),
+      childEnv: agentChildEnv(env, str('AGENT_RUNNER_ENV_PASSTHROUGH')),
+    },
+    llmPrices: readPriceFile(str('LLM_PRICES_FILE'), problems),
     chanA: {
       appId: str('CHANA_APP_ID'),
       appSecret: str('CHANA_APP_SECRET'),
@@ -241,6 +299,76 @@ function readOrCreateSecret(dataDir: string): string {
 function parseTrustProxy(raw: string | null): boolean | string {
   if (raw === null || raw === 'false') return false;
   return raw === 'true' ? true : raw;
+}
+
+/** One local command-line agent: the executable, extra arguments after the runner's own, the model it is told to use. */
+export interface AgentCliConfig {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly model: string | null;
+}
+
+// What a local agent needs to start (find executables and its own config, reach the network); never our secrets.
+const AGENT_CHILD_ENV = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TZ',
+  'TMPDIR',
+  'XDG_CONFIG_HOME',
+  'XDG_CACHE_HOME',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+];
+
+function agentChildEnv(env: Env, passthrough: string | null): Record<string, string> {
+  const names = [...AGENT_CHILD_ENV, ...(passthrough ?? '').split(',').map((n) => n.trim())];
+  const picked: Record<string, string> = {};
+  for (const name of names) {
+    const value = name ? env[name] : undefined;
+    if (value !== undefined) picked[name] = value;
+  }
+  return picked;
+}
+
+/** LLM_PRICES_FILE: `{ "<model prefix>": { "input": <USD per 1M>, "output": <USD per 1M> } }`. */
+function readPriceFile(file: string | null, problems: string[]): Config['llmPrices'] {
+  if (file === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? 'is not valid JSON' : 'cannot be read';
+    problems.push(`LLM_PRICES_FILE "${file}" ${reason}`);
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    problems.push(`LLM_PRICES_FILE "${file}" must hold an object of model prefixes`);
+    return null;
+  }
+  const table: Record<string, { input: number; output: number }> = {};
+  const price = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+  for (const [model, entry] of Object.entries(parsed)) {
+    const { input, output } = (entry ?? {}) as { input?: unknown; output?: unknown };
+    if (model.trim() === '' || !price(input) || !price(output)) {
+      problems.push(
+        `LLM_PRICES_FILE "${file}": "${model}" needs numbers "input" and "output" (USD per 1M tokens, 0 or more)`,
+      );
+      continue;
+    }
+    table[model.trim().toLowerCase()] = { input: input as number, output: output as number };
+  }
+  return { file, table };
 }
 
 function deepFreeze<T>(value: T): T {

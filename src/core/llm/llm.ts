@@ -52,6 +52,8 @@ export interface ChatProvider {
   complete(input: {
     messages: readonly ChatMessage[];
     passages?: readonly ContextPassage[];
+    /** Cancels the request (and its retries), e.g. when the agent task runs out of time. */
+    signal?: AbortSignal;
   }): Promise<ChatResult>;
 }
 

@@ -102,15 +102,18 @@ export function createOpenAiChat(
     name: 'openai-compatible',
     model,
     /** @throws LlmProviderError once retries run out or when the answer has no text. */
-    async complete({ messages, passages }) {
+    async complete({ messages, passages, signal }) {
       const started = performance.now();
       let completion: OpenAI.ChatCompletion;
       try {
-        completion = await client.chat.completions.create({
-          model,
-          temperature: options.temperature ?? 0.2,
-          messages: withPassages(messages, passages).map((m) => ({ role: m.role, content: m.content })),
-        });
+        completion = await client.chat.completions.create(
+          {
+            model,
+            temperature: options.temperature ?? 0.2,
+            messages: withPassages(messages, passages).map((m) => ({ role: m.role, content: m.content })),
+          },
+          { signal },
+        );
       } catch (error) {
         throw providerError(`Chat request to model "${model}"`, error);
       }

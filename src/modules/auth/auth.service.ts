@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { accessStampsOf } from '../../core/auth/access-stamps.js';
 import type { Actor } from '../../core/auth/actor.js';
 import type { TokenService } from '../../core/auth/jwt.js';
 import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
@@ -52,6 +53,7 @@ export function hashResetToken(token: string): string {
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, users, roles, departments, auth, tokens, logger } = deps;
+  const accessStamps = accessStampsOf(db);
 
   return {
     /**
@@ -139,6 +141,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       if (!updated)
         throw new ValidationError([{ field: 'body.token', message: 'is invalid, used or expired' }]);
+      // Old tokens are refused on the next request on every replica, not only after a cache reload.
+      await accessStamps.bumpUser(updated.id);
       return { ok: true };
     },
   };

@@ -12,7 +12,40 @@ export interface DepartmentFilters {
   includeArchived: boolean;
 }
 
+/** The prepared list and count of one scope shape (all, or a list of ids) with or without archived rows. */
+function prepareList(db: Database, all: boolean, includeArchived: boolean) {
+  const conditions: SQL[] = [];
+  if (!all) conditions.push(sql`${departments.id} = any(${sql.placeholder('ids')}::uuid[])`);
+  if (!includeArchived) conditions.push(isNull(departments.archivedAt));
+  const where = and(...conditions);
+  const name = `departments_list_${all ? 'all' : 'ids'}_${includeArchived ? 'with' : 'without'}_archived`;
+  return {
+    // The window count rides along with the page: one query answers both while the page has rows.
+    rows: db
+      .select({ department: departments, total: sql<number>`(count(*) over ())::int` })
+      .from(departments)
+      .where(where)
+      .orderBy(asc(departments.name), asc(departments.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+    count: db.select({ total: count() }).from(departments).where(where).prepare(`${name}_count`),
+  };
+}
+
 export function createDepartmentsRepository(db: Database) {
+  // Lists without a search term (the common case) run prepared statements, one per scope shape.
+  const prepared = new Map<string, ReturnType<typeof prepareList>>();
+  function preparedList(all: boolean, includeArchived: boolean) {
+    const key = `${all}:${includeArchived}`;
+    let statements = prepared.get(key);
+    if (!statements) {
+      statements = prepareList(db, all, includeArchived);
+      prepared.set(key, statements);
+    }
+    return statements;
+  }
+
   return {
     async findById(id: string, tx: DbExecutor = db): Promise<DepartmentRow | null> {
       const [row] = await tx.select().from(departments).where(eq(departments.id, id)).limit(1);
@@ -68,6 +101,17 @@ export function createDepartmentsRepository(db: Database) {
       page: { limit: number; offset: number },
       tx: DbExecutor = db,
     ): Promise<{ rows: DepartmentRow[]; total: number }> {
+      if (!filters.search && tx === db) {
+        if (!scope.all && scope.departmentIds.length === 0) return { rows: [], total: 0 };
+        const statements = preparedList(scope.all, filters.includeArchived);
+        const params = { ...page, ids: scope.all ? [] : [...scope.departmentIds] };
+        const rows = await statements.rows.execute(params);
+        if (rows.length > 0) return { rows: rows.map((r) => r.department), total: rows[0]!.total };
+        // An empty page says nothing about the total past it.
+        if (page.offset === 0) return { rows: [], total: 0 };
+        const [counted] = await statements.count.execute(params);
+        return { rows: [], total: counted?.total ?? 0 };
+      }
       const conditions: (SQL | undefined)[] = [scopeCondition(scope, departments.id)];
       if (!filters.includeArchived) conditions.push(isNull(departments.archivedAt));
       if (filters.search) {

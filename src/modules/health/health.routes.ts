@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { HealthService } from './health.service.js';
+import { type HealthService, healthHttpStatus } from './health.service.js';
 
 const HealthResponse = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
@@ -9,8 +9,15 @@ const HealthResponse = Type.Object({
   checks: Type.Object({
     database: Type.String({ description: 'ok, or down' }),
     queue: Type.String({ description: 'ok, or down' }),
-    llm: Type.String({ description: 'configured, or offline when no LLM_API_KEY is set' }),
+    llm: Type.String({
+      description:
+        'ok (the provider answered), offline (no LLM_API_KEY: local embedder and extractive replies), ' +
+        'unreachable, unauthorized (the key is refused) or error (the provider answers 5xx)',
+    }),
   }),
+  reason: Type.Optional(
+    Type.String({ description: 'Why the status is degraded; absent when it is ok', maxLength: 1000 }),
+  ),
 });
 
 export const healthRoutes: FastifyPluginAsyncTypebox<{
@@ -27,7 +34,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{
     config: { auth: 'none' },
     handler: async (_request, reply) => {
       const result = await health.check();
-      return reply.status(result.status === 'ok' ? 200 : 503).send(result);
+      return reply.status(healthHttpStatus(result)).send(result);
     },
   });
 };

@@ -32,6 +32,8 @@ export interface RetrievalResult {
   injected: InjectedChunk[];
   /** DECISIONS.md: the best clean chunk's score; 0 when none was retrieved. */
   confidence: number;
+  /** The message's embedding the search used (given or computed); null when nothing was searched. */
+  embedding: number[] | null;
 }
 
 export interface RetrievalOptions {
@@ -51,6 +53,8 @@ export interface SearchInput {
   departmentIds?: readonly string[];
   /** Chunks answered (default 5). */
   limit?: number;
+  /** The message's embedding when the caller has it already: the provider is then not called. */
+  embedding?: number[];
 }
 
 /**
@@ -70,16 +74,17 @@ export function createRetrieval(deps: {
   return {
     /**
      * Searches the given knowledge bases. An empty list or a message without
-     * words answers no hits and confidence 0.
+     * words answers no hits and confidence 0. Answers the embedding it used,
+     * so a caller that needs the message's vector too does not compute it again.
      * @throws LlmProviderError when the embedding provider fails.
      */
     async search(input: SearchInput): Promise<RetrievalResult> {
       const limit = input.limit ?? 5;
       const terms = queryTerms(input.text);
       if (input.knowledgeBaseIds.length === 0 || terms.length === 0) {
-        return { hits: [], injected: [], confidence: 0 };
+        return { hits: [], injected: [], confidence: 0, embedding: null };
       }
-      const [embedding] = await deps.embeddings.embed([input.text]);
+      const embedding = input.embedding ?? (await deps.embeddings.embed([input.text]))[0] ?? null;
       const usable = embedding?.some((v) => v !== 0) ? embedding : null;
       const rows = await deps.rag.hybridSearch(
         {
@@ -103,7 +108,7 @@ export function createRetrieval(deps: {
         if (verdict.detected) injected.push({ ...chunk, reason: verdict.reason ?? 'prompt injection' });
         else hits.push(chunk);
       }
-      return { hits, injected, confidence: hits[0]?.score ?? 0 };
+      return { hits, injected, confidence: hits[0]?.score ?? 0, embedding };
     },
   };
 }

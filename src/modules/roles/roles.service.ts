@@ -1,3 +1,4 @@
+import { accessStampsOf } from '../../core/auth/access-stamps.js';
 import type { Actor } from '../../core/auth/actor.js';
 import { PERMISSIONS } from '../../core/auth/permissions.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
@@ -49,6 +50,7 @@ const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
 
 export function createRolesService(deps: RolesServiceDeps) {
   const { db, roles, users, departments } = deps;
+  const accessStamps = accessStampsOf(db);
 
   async function load(id: string, tx: DbExecutor = db): Promise<RoleRow> {
     const role = await roles.findById(id, tx);
@@ -179,6 +181,8 @@ export function createRolesService(deps: RolesServiceDeps) {
           return updated!;
         })
         .catch(conflictOnDuplicate(input.slug));
+      // Holders' cached actors reload on their next request, on every replica.
+      await accessStamps.bumpRoles();
       return respond(row);
     },
 

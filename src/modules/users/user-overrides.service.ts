@@ -1,3 +1,4 @@
+import { accessStampsOf } from '../../core/auth/access-stamps.js';
 import type { Actor } from '../../core/auth/actor.js';
 import { assertVisible } from '../../core/auth/department-scope.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
@@ -33,6 +34,7 @@ const keyValue = (key: OverrideKey): string =>
  */
 export function createUserOverridesService(deps: UserOverridesServiceDeps) {
   const { db, users, roles, departments } = deps;
+  const accessStamps = accessStampsOf(db);
 
   /** Locks the target; 404 when missing or out of scope, 403 when their role holds more than the caller. */
   async function lockManageable(actor: Actor, id: string, tx: DbExecutor): Promise<UserRow> {
@@ -73,6 +75,8 @@ export function createUserOverridesService(deps: UserOverridesServiceDeps) {
       const patch = await apply(target, tx);
       return Object.keys(patch).length > 0 ? (await users.update(id, patch, tx))! : target;
     });
+    // After the commit and before the answer: the user's next request, on any replica, sees the change.
+    await accessStamps.bumpUser(user.id);
     const found = await users.findWithRole(user.id);
     return effectiveAccessOf(found!.user, found!.role);
   }

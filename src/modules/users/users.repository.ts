@@ -1,13 +1,14 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
-import { employeeProfiles, roles, users } from '../../core/db/schema/index.js';
+import { departments, employeeProfiles, roles, users } from '../../core/db/schema/index.js';
 import { containsPattern } from './db-helpers.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type RoleRow = typeof roles.$inferSelect;
 export type EmployeeProfileRow = typeof employeeProfiles.$inferSelect;
+export type UserDepartmentRow = typeof departments.$inferSelect;
 
 export interface UserFilters {
   /** Role slug. */
@@ -19,6 +20,39 @@ export interface UserFilters {
 }
 
 export function createUsersRepository(db: Database) {
+  // The two reads of every authenticated request and of GET /me are prepared once
+  // (names are unique per statement): no query building per call, and PostgreSQL
+  // parses and plans them once per connection.
+  const withRole = db
+    .select({ user: users, role: roles })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('users_find_with_role');
+  // Only the columns GET /me shows: on the embedded database every column read costs.
+  const departmentAndProfile = db
+    .select({
+      department: {
+        id: departments.id,
+        name: departments.name,
+        slug: departments.slug,
+        color: departments.color,
+      },
+      profile: {
+        summary: employeeProfiles.summary,
+        currentProjects: employeeProfiles.currentProjects,
+        frequentIntents: employeeProfiles.frequentIntents,
+        accessLevel: employeeProfiles.accessLevel,
+      },
+    })
+    .from(users)
+    .leftJoin(departments, eq(departments.id, users.departmentId))
+    .leftJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('users_find_department_and_profile');
+
   return {
     async findById(id: string, tx: DbExecutor = db): Promise<UserRow | null> {
       const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
@@ -33,6 +67,7 @@ export function createUsersRepository(db: Database) {
 
     /** The user and their role in one query: what every authenticated request needs. */
     async findWithRole(id: string, tx: DbExecutor = db): Promise<{ user: UserRow; role: RoleRow } | null> {
+      if (tx === db) return (await withRole.execute({ id }))[0] ?? null;
       const [row] = await tx
         .select({ user: users, role: roles })
         .from(users)
@@ -40,6 +75,17 @@ export function createUsersRepository(db: Database) {
         .where(eq(users.id, id))
         .limit(1);
       return row ?? null;
+    },
+
+    /** The user's primary department and employee profile, as GET /me shows them, in one prepared query. */
+    async findDepartmentAndProfile(id: string): Promise<{
+      department: Pick<UserDepartmentRow, 'id' | 'name' | 'slug' | 'color'> | null;
+      profile: Pick<
+        EmployeeProfileRow,
+        'summary' | 'currentProjects' | 'frequentIntents' | 'accessLevel'
+      > | null;
+    }> {
+      return (await departmentAndProfile.execute({ id }))[0] ?? { department: null, profile: null };
     },
 
     /** Creates the user together with the employee profile every user has. */

@@ -1,3 +1,4 @@
+import { accessStampsOf } from '../../core/auth/access-stamps.js';
 import type { Actor } from '../../core/auth/actor.js';
 import { assertVisible, canAccessDepartment, departmentScope } from '../../core/auth/department-scope.js';
 import { hashPassword } from '../../core/auth/passwords.js';
@@ -44,6 +45,8 @@ const MANAGED_FIELDS = ['role', 'roleId', 'departmentId', 'isActive'] as const;
 
 export function createUsersService(deps: UsersServiceDeps) {
   const { db, users, roles, departments, bus } = deps;
+  // Moved after each committed change to a user row, so cached actors everywhere reload.
+  const accessStamps = accessStampsOf(db);
 
   /** The target with its role; 404 when missing or outside the caller's departments (self is always visible). */
   async function loadVisible(
@@ -221,6 +224,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           return { user: (await users.update(id, patch, tx))!, deactivated: false };
         })
         .catch(conflictOnDuplicate);
+      await accessStamps.bumpUser(id);
       if (deactivated) await publishRevocation(bus, { userId: id, reason: 'deactivated' });
       return toUserResponse(user);
     },
@@ -239,7 +243,10 @@ export function createUsersService(deps: UsersServiceDeps) {
         if (!target.user.isActive) return { user: target.user, changed: false };
         return { user: await deactivate(target.user, {}, tx), changed: true };
       });
-      if (changed) await publishRevocation(bus, { userId: id, reason: 'deactivated' });
+      if (changed) {
+        await accessStamps.bumpUser(id);
+        await publishRevocation(bus, { userId: id, reason: 'deactivated' });
+      }
       return toUserResponse(user);
     },
   };

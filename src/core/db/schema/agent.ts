@@ -131,8 +131,11 @@ export const approvals = pgTable(
     reason: text('reason'),
     intent: text('intent'),
     confidence: doublePrecision('confidence').notNull().default(0),
-    /** Why the reply went to a human: the HITL triggers that held. */
-    triggers: jsonb('triggers').$type<string[]>().notNull().default([]),
+    /** Why the reply went to a human: the HITL triggers that held, as `{ type, ...details }` objects. */
+    triggers: jsonb('triggers')
+      .$type<Array<{ type: string; [key: string]: unknown }>>()
+      .notNull()
+      .default([]),
     sources: jsonb('sources').$type<unknown[]>().notNull().default([]),
     context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
     escalatedToId: uuid('escalated_to_id'),

@@ -1,0 +1,726 @@
+/**
+ * Pipeline benchmark: messages per second from the inbound service to the
+ * delivery decision, database round trips per message and per-step latency,
+ * next to the queue driver's own rate for no-op jobs measured in the same run.
+ *
+ *   npm run bench:pipeline
+ *
+ * Driver sets: embedded (a fresh PGlite on disk under a scratch DATA_DIR, the
+ * database key-value store and queue, the in-process bus) always; PostgreSQL
+ * + Redis when DATABASE_URL and REDIS_URL are set (a scratch database of its
+ * own is created next to DATABASE_URL and dropped at the end; Redis keys go
+ * under prefixes of their own, deleted at the end).
+ *
+ * Each set builds the service as main.ts does (createContainer, then
+ * startWorkers) with the offline LLM providers (no LLM_API_KEY): the local
+ * embedder and the extractive responder run in this process and answer at
+ * once, so what is measured is the service around the model. Seeded with
+ * direct inserts: one department and namespace (two persona boundaries),
+ * BENCH_CHUNKS (default 10 000) chunks in two knowledge bases embedded with
+ * the local embedder (indexes rebuilt after the load), 12 intents of 20
+ * examples stored through the intents service (half of them autonomous), one
+ * approver and one employee per message (BENCH_SENDERS, default one per
+ * message, so per-conversation ordering never makes a task wait), half of
+ * whom met every intent before.
+ *
+ * Run: BENCH_WARMUP messages (default 50) first, unmeasured; then
+ * BENCH_MESSAGES (default 1000 on PostgreSQL, 400 embedded) web-chat
+ * messages, BENCH_IN_FLIGHT (default 32) receive() calls at a time. The
+ * window runs from the first receive() to the last `agent-task.completed`
+ * event (heard on the bus, so waiting reads nothing from the database).
+ * Every statement the database driver executes in the window is counted
+ * (the PGlite client's query/exec and BEGIN/COMMIT of its transactions; the
+ * pg pool's clients' query), memory extraction and the embedded queue and
+ * key-value store included. Step latencies come from agent_tool_calls
+ * (durationMs), the task's from agent_tasks.
+ *
+ * Ceiling: BENCH_CEILING_JOBS (default 2000) no-op jobs added to
+ * `memory-extraction` of a scratch queue (a second fresh PGlite for the
+ * embedded driver, another Redis prefix for BullMQ) and processed with the
+ * same concurrency; jobs/s from the first add to the last completion.
+ *
+ * Writes the tables into docs/benchmarks.md between its markers (BENCH_WRITE=0 skips).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { type Container, createContainer } from '../src/container.js';
+import { subscribeEvents } from '../src/core/realtime/events.js';
+import { loadConfig } from '../src/core/config/config.js';
+import { type DatabaseHandle, openPglite, openPostgres, rowsOf } from '../src/core/db/client.js';
+import { agentTasks, agentToolCalls, intentTrust, namespaces, roles } from '../src/core/db/schema/index.js';
+import { createLocalEmbedder } from '../src/core/llm/local-embedder.js';
+import { createLogger } from '../src/core/logger.js';
+import { createBullmqQueue } from '../src/core/queue/bullmq-queue.js';
+import { createEmbeddedQueue } from '../src/core/queue/embedded-queue.js';
+import type { QueueDriver } from '../src/core/queue/queue.js';
+import { vectorLiteral } from '../src/modules/rag/rag.repository.js';
+import { STEP_NAMES } from '../src/pipeline/runner.js';
+import { startWorkers } from '../src/workers/index.js';
+
+const env = process.env;
+const settings = {
+  chunks: Number(env.BENCH_CHUNKS ?? 10_000),
+  intents: 12,
+  examplesPerIntent: 20,
+  warmup: Number(env.BENCH_WARMUP ?? 50),
+  messages: (pgSet: boolean) => Number(env.BENCH_MESSAGES ?? (pgSet ? 1000 : 400)),
+  /** agent-tasks jobs one worker process runs at once (AGENT_TASK_CONCURRENCY). */
+  concurrency: (pgSet: boolean) => Number(env.BENCH_CONCURRENCY ?? (pgSet ? 16 : 8)),
+  inFlight: Number(env.BENCH_IN_FLIGHT ?? 32),
+  senders: env.BENCH_SENDERS ? Number(env.BENCH_SENDERS) : null,
+  ceilingJobs: Number(env.BENCH_CEILING_JOBS ?? 2000),
+  write: env.BENCH_WRITE !== '0',
+  /** BENCH_SETS=embedded or =postgres runs one set only. */
+  sets: env.BENCH_SETS ?? 'embedded,postgres',
+};
+const TARGETS: Record<string, number> = { embedded: 50, 'PostgreSQL + Redis': 300 };
+const KNOWLEDGE_BASES = 2;
+const DOCUMENTS_PER_BASE = 10;
+const SENTENCES_PER_CHUNK = 5;
+
+const log = (message: string) => process.stdout.write(`${message}\n`);
+const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
+
+// ---------------------------------------------------------------- counting
+
+/** Statements executed while `on`, in total and by shape (verb and first table), with their summed latency. */
+const counter = { on: false, total: 0, shapes: new Map<string, number>(), ms: new Map<string, number>() };
+
+function shapeOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim().toLowerCase();
+  if (/^(begin|commit|rollback)\b/.test(flat)) return flat.split(' ')[0]!;
+  if (flat.startsWith('select set_config')) return 'select set_config (SET LOCAL)';
+  const verb = flat.match(/^(with|select|insert into|update|delete from)\b/)?.[1] ?? flat.slice(0, 20);
+  const table = flat.match(/(?:insert into|update|delete from|from)\s+"?([a-z_]+)"?/)?.[1] ?? '?';
+  return `${verb === 'with' ? 'with … from' : verb} ${table}`;
+}
+
+/** Counts a statement; call the answer when it completes to add its latency (BENCH_TIMING=1 prints them). */
+function note(query: unknown): () => void {
+  if (!counter.on) return () => undefined;
+  const text = typeof query === 'string' ? query : ((query as { text?: string })?.text ?? '?');
+  counter.total++;
+  const shape = shapeOf(text);
+  counter.shapes.set(shape, (counter.shapes.get(shape) ?? 0) + 1);
+  const started = performance.now();
+  return () => counter.ms.set(shape, (counter.ms.get(shape) ?? 0) + performance.now() - started);
+}
+
+function timed<T>(query: unknown, run: () => T): T {
+  const done = note(query);
+  const result = run();
+  if (result instanceof Promise) result.then(done, done);
+  return result;
+}
+
+/** Counts every query of the PGlite client, inside transactions too (BEGIN and COMMIT count as one each). */
+function countPglite(client: PGlite): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((text: string, ...rest: unknown[]) =>
+    timed(text, () => (query as (...a: unknown[]) => unknown)(text, ...rest))) as typeof client.query;
+  client.exec = ((text: string, ...rest: unknown[]) =>
+    timed(text, () => (exec as (...a: unknown[]) => unknown)(text, ...rest))) as typeof client.exec;
+  client.transaction = ((callback: (tx: unknown) => Promise<unknown>) => {
+    note('begin');
+    return transaction((tx) => {
+      const counted = new Proxy(tx, {
+        get(target, key, receiver) {
+          const value = Reflect.get(target, key, receiver);
+          if (key !== 'query' && key !== 'exec') return value;
+          return (text: string, ...rest: unknown[]) =>
+            timed(text, () => (value as (...a: unknown[]) => unknown)(text, ...rest));
+        },
+      });
+      return callback(counted).finally(() => note('commit'));
+    });
+  }) as typeof client.transaction;
+}
+
+/** Counts every query of the pool's clients (the pool's own `query` runs on one of them). */
+function countPool(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+    (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...args: unknown[]) =>
+      timed(args[0], () => query(...args));
+  });
+}
+
+// ---------------------------------------------------------------- data
+
+/** mulberry32: a seeded source, so every run sees the same texts. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CONSONANTS = 'bdfgklmnprstvz';
+const VOWELS = 'aeiou';
+
+function vocabulary(random: () => number) {
+  const used = new Set<string>();
+  const word = () => {
+    for (;;) {
+      let w = '';
+      const syllables = 2 + Math.floor(random() * 2);
+      for (let i = 0; i < syllables; i++) {
+        w += CONSONANTS[Math.floor(random() * CONSONANTS.length)]!;
+        w += VOWELS[Math.floor(random() * VOWELS.length)]!;
+      }
+      if (!used.has(w)) {
+        used.add(w);
+        return w;
+      }
+    }
+  };
+  const topics = Array.from({ length: settings.intents }, () => Array.from({ length: 40 }, word));
+  const general = Array.from({ length: 600 }, word);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  // General words of skewed frequency, as in real text.
+  const generalWord = () => general[Math.floor(general.length * random() ** 2)]!;
+  const sentence = (topic: number) =>
+    Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? pick(topics[topic]!) : generalWord())).join(' ');
+  const question = (topic: number) =>
+    `how do i ${pick(topics[topic]!)} the ${pick(topics[topic]!)} ${pick(topics[topic]!)} ${generalWord()}?`;
+  return { sentence, question, pick };
+}
+
+interface Seeded {
+  namespaceId: string;
+  senderIds: string[];
+  messages: string[];
+  knowledgeBaseIds: string[];
+}
+
+async function seed(container: Container, senderCount: number, messageCount: number): Promise<Seeded> {
+  const { db } = container;
+  const random = seeded(7);
+  const words = vocabulary(random);
+  const suffix = randomBytes(3).toString('hex');
+  const started = process.hrtime.bigint();
+
+  const department = await container.repositories.departments.insert({
+    name: `Bench ${suffix}`,
+    slug: `bench-${suffix}`,
+  });
+  const [namespace] = await db
+    .insert(namespaces)
+    .values({
+      name: `Bench ${suffix}`,
+      departmentId: department.id,
+      systemPrompt: 'You answer questions about the company.',
+      persona: { boundaries: ['legal advice', 'salary negotiation'] },
+    })
+    .returning();
+  await container.repositories.departments.update(department.id, {
+    settings: { defaultNamespaceId: namespace!.id },
+  });
+
+  // Chunks: direct inserts with the local embedder's vectors; indexes rebuilt after the load.
+  const embedder = createLocalEmbedder(container.config.embeddingDimensions);
+  await db.execute(sql`DROP INDEX chunks_embedding_idx`);
+  await db.execute(sql`DROP INDEX chunks_search_vector_idx`);
+  await db.execute(sql`DROP INDEX chunks_content_trgm_idx`);
+  const knowledgeBaseIds: string[] = [];
+  const sentences: string[] = [];
+  const perDocument = Math.ceil(settings.chunks / (KNOWLEDGE_BASES * DOCUMENTS_PER_BASE));
+  let loaded = 0;
+  for (let k = 0; k < KNOWLEDGE_BASES; k++) {
+    const [kb] = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`INSERT INTO knowledge_bases (name, department_id) VALUES (${`Bench KB ${k}`}, ${department.id}) RETURNING id`,
+      ),
+    );
+    knowledgeBaseIds.push(kb!.id);
+    for (let d = 0; d < DOCUMENTS_PER_BASE && loaded < settings.chunks; d++) {
+      const [doc] = rowsOf<{ id: string }>(
+        await db.execute(sql`INSERT INTO documents (knowledge_base_id, department_id, title, type, status)
+          VALUES (${kb!.id}, ${department.id}, ${`Handbook ${k}.${d}`}, 'txt', 'ready') RETURNING id`),
+      );
+      const count = Math.min(perDocument, settings.chunks - loaded);
+      for (let from = 0; from < count; from += 200) {
+        const indexes: number[] = [];
+        const contents: string[] = [];
+        const vectors: string[] = [];
+        for (let i = from; i < Math.min(count, from + 200); i++) {
+          const topic = Math.floor(random() * settings.intents);
+          const parts = Array.from({ length: SENTENCES_PER_CHUNK }, () => words.sentence(topic));
+          if (sentences.length < 5000) sentences.push(parts[0]!);
+          const content = `${parts.join('. ')}.`;
+          indexes.push(i);
+          contents.push(content);
+          vectors.push(vectorLiteral(embedder.embedOne(content)));
+        }
+        // One JSON parameter per batch: drizzle expands a JS array into one parameter per element.
+        const rows = JSON.stringify(indexes.map((i, n) => ({ i, c: contents[n], e: vectors[n] })));
+        await db.execute(sql`INSERT INTO chunks (document_id, knowledge_base_id, chunk_index, content, token_count, embedding)
+          SELECT ${doc!.id}, ${kb!.id}, (t.v ->> 'i')::int, t.v ->> 'c', 60, (t.v ->> 'e')::vector
+          FROM jsonb_array_elements(${rows}::jsonb) AS t(v)`);
+        loaded += indexes.length;
+      }
+      process.stdout.write(`\r  loaded ${loaded} / ${settings.chunks} chunks`);
+    }
+  }
+  process.stdout.write('\n');
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('maintenance_work_mem', '512MB', true)`);
+    await tx.execute(sql`CREATE INDEX chunks_embedding_idx ON chunks USING hnsw (embedding vector_cosine_ops)`);
+  });
+  await db.execute(sql`CREATE INDEX chunks_search_vector_idx ON chunks USING gin (search_vector)`);
+  await db.execute(sql`CREATE INDEX chunks_content_trgm_idx ON chunks USING gin (content gin_trgm_ops)`);
+  await db.execute(sql`ANALYZE chunks`);
+
+  // Intents: through the service (it embeds the examples and creates the trust records).
+  const examples: Array<{ intentName: string; exampleText: string }> = [];
+  for (let t = 0; t < settings.intents; t++) {
+    const texts = new Set<string>();
+    while (texts.size < settings.examplesPerIntent) texts.add(words.question(t));
+    for (const exampleText of texts) examples.push({ intentName: `topic-${t}`, exampleText });
+  }
+  await container.intents.service.storeExamples(namespace!.id, examples);
+  await db
+    .update(intentTrust)
+    .set({ isAutonomous: true, successfulCount: 5 })
+    .where(
+      inArray(
+        intentTrust.intentName,
+        Array.from({ length: settings.intents / 2 }, (_, t) => `topic-${t}`),
+      ),
+    );
+
+  // People: an approver, and the senders (employees of the department), half of whom met every intent.
+  const [deptHead] = await db.select().from(roles).where(eq(roles.slug, 'dept_head')).limit(1);
+  const [employee] = await db.select().from(roles).where(eq(roles.slug, 'employee')).limit(1);
+  await container.repositories.users.insertWithProfile({
+    email: `approver-${suffix}@example.test`,
+    name: 'Bench Approver',
+    passwordHash: null,
+    role: deptHead!.slug,
+    roleId: deptHead!.id,
+    departmentId: department.id,
+  });
+  const senderIds = rowsOf<{ id: string }>(
+    await db.execute(sql`INSERT INTO users (email, name, role, role_id, department_id)
+      SELECT 'sender-' || g || '-' || ${suffix} || '@example.test', 'Sender ' || g, ${employee!.slug}, ${employee!.id}, ${department.id}
+      FROM generate_series(1, ${senderCount}) g RETURNING id`),
+  ).map((r) => r.id);
+  const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+  await db.execute(sql`INSERT INTO employee_profiles (user_id) SELECT unnest(${uuidArray(senderIds)}::uuid[])`);
+  await db.execute(sql`INSERT INTO intent_interactions (user_id, namespace_id, intent_name)
+    SELECT u, ${namespace!.id}, 'topic-' || t
+    FROM unnest(${uuidArray(senderIds.filter((_, i) => i % 2 === 0))}::uuid[]) u, generate_series(0, ${settings.intents - 1}) t`);
+
+  // Messages: half repeat a sentence of the knowledge word for word, half are new questions.
+  const messages = Array.from({ length: messageCount }, (_, i) =>
+    i % 2 === 0
+      ? `${words.pick(sentences)}?`
+      : words.question(Math.floor(random() * settings.intents)),
+  );
+  log(
+    `  seeded in ${seconds(started).toFixed(1)} s: ${loaded} chunks, ${examples.length} intent examples, ${senderCount} senders`,
+  );
+  return { namespaceId: namespace!.id, senderIds, messages, knowledgeBaseIds };
+}
+
+// ---------------------------------------------------------------- measuring
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+};
+
+interface RunResult {
+  drivers: string;
+  run: number;
+  concurrency: number;
+  messages: number;
+  senders: number;
+  seconds: number;
+  messagesPerSec: number;
+  roundTrips: number;
+  roundTripsPerMessage: number;
+  shapes: Array<[string, number]>;
+  steps: Record<string, { p50: number; p95: number }>;
+  task: { p50: number; p95: number };
+  endToEnd: { p50: number; p95: number };
+  routes: Record<string, number>;
+  failed: number;
+  ceilingJobsPerSec: number;
+}
+
+/** Sends the messages through the inbound service and waits for every task's completion event. */
+async function drive(container: Container, senders: string[], texts: string[], tag: string) {
+  const sentAt = new Map<string, number>();
+  const finished = new Map<string, number>();
+  let resolveAll: () => void = () => undefined;
+  const all = new Promise<void>((resolve) => {
+    resolveAll = resolve;
+  });
+  let expected = Number.POSITIVE_INFINITY;
+  const unsubscribe = await subscribeEvents(container.bus, 'agent-task', (envelope) => {
+    if (envelope.event !== 'agent-task.completed' && envelope.event !== 'agent-task.failed') return;
+    const { taskId } = envelope.payload as { taskId: string };
+    if (finished.has(taskId)) return;
+    finished.set(taskId, performance.now());
+    if (finished.size >= expected && [...sentAt.keys()].every((id) => finished.has(id))) resolveAll();
+  });
+  const taskIds: string[] = [];
+  const started = process.hrtime.bigint();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(settings.inFlight, texts.length) }, async () => {
+      while (next < texts.length) {
+        const i = next++;
+        const userId = senders[i % senders.length]!;
+        const before = performance.now();
+        const result = await container.pipeline.inbound.receive({
+          channel: 'web',
+          channelUserId: userId,
+          userId,
+          text: texts[i]!,
+          channelMessageId: `${tag}-${i}`,
+        });
+        if (result.taskId) {
+          sentAt.set(result.taskId, before);
+          taskIds.push(result.taskId);
+        }
+      }
+    }),
+  );
+  expected = taskIds.length;
+  if ([...sentAt.keys()].every((id) => finished.has(id))) resolveAll();
+  const deadline = setTimeout(() => resolveAll(), 600_000);
+  await all;
+  clearTimeout(deadline);
+  const elapsed = seconds(started);
+  await unsubscribe();
+  const missing = taskIds.filter((id) => !finished.has(id));
+  if (missing.length > 0) throw new Error(`${missing.length} tasks did not finish within 10 minutes`);
+  const lastDone = Math.max(...finished.values());
+  const firstSent = Math.min(...sentAt.values());
+  const endToEnd = taskIds.map((id) => finished.get(id)! - sentAt.get(id)!);
+  return { taskIds, seconds: elapsed, windowSeconds: (lastDone - firstSent) / 1000, endToEnd };
+}
+
+async function stepFigures(container: Container, taskIds: string[]) {
+  const { db } = container;
+  const steps: RunResult['steps'] = {};
+  const calls = await db
+    .select({ stepName: agentToolCalls.stepName, durationMs: agentToolCalls.durationMs })
+    .from(agentToolCalls)
+    .where(inArray(agentToolCalls.taskId, taskIds));
+  for (const name of STEP_NAMES) {
+    const values = calls.filter((c) => c.stepName === name).map((c) => c.durationMs ?? 0);
+    steps[name] = { p50: percentile(values, 50), p95: percentile(values, 95) };
+  }
+  const tasks = await db
+    .select({ status: agentTasks.status, durationMs: agentTasks.durationMs, output: agentTasks.output })
+    .from(agentTasks)
+    .where(inArray(agentTasks.id, taskIds));
+  const durations = tasks.map((t) => t.durationMs ?? 0);
+  const routes: Record<string, number> = {};
+  for (const t of tasks) {
+    const route = t.status === 'done' ? String((t.output as { route?: string })?.route) : t.status;
+    routes[route] = (routes[route] ?? 0) + 1;
+  }
+  return {
+    steps,
+    task: { p50: percentile(durations, 50), p95: percentile(durations, 95) },
+    routes,
+    failed: tasks.filter((t) => t.status !== 'done').length,
+  };
+}
+
+/** The queue driver's own rate: no-op jobs added and processed with the same concurrency. */
+async function ceiling(queue: QueueDriver, concurrency: number): Promise<number> {
+  const jobs = settings.ceilingJobs;
+  let done = 0;
+  let resolveAll: () => void = () => undefined;
+  const all = new Promise<void>((resolve) => {
+    resolveAll = resolve;
+  });
+  queue.process('memory-extraction', async () => {
+    if (++done >= jobs) resolveAll();
+    return null;
+  }, { concurrency });
+  const started = process.hrtime.bigint();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: settings.inFlight }, async () => {
+      while (next < jobs) {
+        const i = next++;
+        await queue.add('memory-extraction', 'noop', { i }, { jobId: `noop-${i}` });
+      }
+    }),
+  );
+  await all;
+  const rate = jobs / seconds(started);
+  await queue.close();
+  return rate;
+}
+
+interface DriverSet {
+  name: string;
+  /** Opens the database handle for the service, counting its queries. */
+  open(dataDir: string): Promise<DatabaseHandle>;
+  env: Record<string, string>;
+  /** A queue driver on scratch storage of the same kind, for the ceiling. */
+  scratchQueue(): Promise<{ queue: QueueDriver; close(): Promise<void> }>;
+  cleanup(): Promise<void>;
+}
+
+async function run(set: DriverSet, round: number): Promise<RunResult> {
+  const pgSet = set.name !== 'embedded';
+  const concurrency = settings.concurrency(pgSet);
+  const messageCount = settings.messages(pgSet);
+  const senderCount = settings.senders ?? messageCount + settings.warmup;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aos-bench-pipeline-'));
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    AGENT_TASK_CONCURRENCY: String(concurrency),
+    ...set.env,
+  });
+  const logger = createLogger(config.logLevel, { destination: '/dev/null' });
+  log(`${set.name}, run ${round}: concurrency ${concurrency}, ${messageCount} messages`);
+  const container = await createContainer(config, { logger, database: await set.open(dataDir) });
+  try {
+    const data = await seed(container, senderCount, messageCount + settings.warmup);
+    startWorkers(container);
+    const warmSenders = data.senderIds.slice(messageCount);
+    if (settings.warmup > 0) {
+      await drive(container, warmSenders, data.messages.slice(messageCount), `warm${round}`);
+    }
+    const measuredSenders = data.senderIds.slice(0, messageCount);
+    counter.total = 0;
+    counter.shapes.clear();
+    counter.ms.clear();
+    counter.on = true;
+    const driven = await drive(
+      container,
+      settings.senders ? data.senderIds.slice(0, settings.senders) : measuredSenders,
+      data.messages.slice(0, messageCount),
+      `run${round}`,
+    );
+    counter.on = false;
+    const figures = await stepFigures(container, driven.taskIds);
+    const scratch = await set.scratchQueue();
+    let ceilingJobsPerSec: number;
+    try {
+      ceilingJobsPerSec = await ceiling(scratch.queue, concurrency);
+    } finally {
+      await scratch.close();
+    }
+    const result: RunResult = {
+      drivers: set.name,
+      run: round,
+      concurrency,
+      messages: driven.taskIds.length,
+      senders: settings.senders ?? measuredSenders.length,
+      seconds: driven.seconds,
+      messagesPerSec: driven.taskIds.length / driven.seconds,
+      roundTrips: counter.total,
+      roundTripsPerMessage: counter.total / driven.taskIds.length,
+      shapes: [...counter.shapes].sort((a, b) => b[1] - a[1]),
+      ...figures,
+      endToEnd: { p50: percentile(driven.endToEnd, 50), p95: percentile(driven.endToEnd, 95) },
+      ceilingJobsPerSec,
+    };
+    log(
+      `  ${result.messagesPerSec.toFixed(0)} messages/s (${result.seconds.toFixed(1)} s), ` +
+        `${result.roundTripsPerMessage.toFixed(1)} round trips/message, ceiling ${ceilingJobsPerSec.toFixed(0)} jobs/s, ` +
+        `task p50 ${result.task.p50} ms p95 ${result.task.p95} ms, routes ${JSON.stringify(result.routes)}`,
+    );
+    for (const [name, s] of Object.entries(result.steps)) log(`    ${name.padEnd(18)} p50 ${s.p50} ms  p95 ${s.p95} ms`);
+    for (const [shape, n] of result.shapes) {
+      const ms = env.BENCH_TIMING === '1' ? `  ${((counter.ms.get(shape) ?? 0) / n).toFixed(2)} ms each` : '';
+      log(`    ${(n / result.messages).toFixed(2).padStart(6)}  ${shape}${ms}`);
+    }
+    return result;
+  } finally {
+    await container.close();
+    logger.flush();
+    rmSync(dataDir, { recursive: true, force: true });
+    await set.cleanup();
+  }
+}
+
+function embeddedSet(): DriverSet {
+  const scratchDirs: string[] = [];
+  return {
+    name: 'embedded',
+    env: {},
+    async open(dataDir) {
+      const handle = await openPglite({ dataDir: path.join(dataDir, 'pgdata') });
+      countPglite(handle.client);
+      return handle;
+    },
+    async scratchQueue() {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'aos-bench-queue-'));
+      scratchDirs.push(dir);
+      const handle = await openPglite({ dataDir: dir });
+      await handle.migrate();
+      return {
+        queue: createEmbeddedQueue(handle.db),
+        close: async () => {
+          await handle.close();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+    async cleanup() {
+      for (const dir of scratchDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function postgresSet(databaseUrl: string, redisUrl: string): Promise<DriverSet> {
+  const name = `aos_bench_pipeline_${randomBytes(3).toString('hex')}`;
+  await adminQuery(databaseUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const prefix = `aos-bench-pipeline-${randomBytes(3).toString('hex')}`;
+  return {
+    name: 'PostgreSQL + Redis',
+    env: { DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: prefix },
+    async open() {
+      // The pool size main.ts uses (openDatabase).
+      const handle = openPostgres(url.toString(), 10);
+      countPool(handle.pool);
+      return handle;
+    },
+    async scratchQueue() {
+      const queue = createBullmqQueue({ url: redisUrl, prefix: `${prefix}-ceiling` });
+      return { queue, close: async () => undefined };
+    },
+    async cleanup() {
+      await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      const redis = new Redis(redisUrl);
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length > 0) await redis.del(...keys);
+      } while (cursor !== '0');
+      await redis.quit();
+    },
+  };
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------- report
+
+function tables(results: RunResult[]): string {
+  const main = [
+    '| drivers | run | concurrency | messages | messages/s | target | queue ceiling (no-op jobs/s) | DB round trips / message | task p50 / p95 (ms) | receive → decided p50 / p95 (ms) | routes |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.drivers} | ${r.run} | ${r.concurrency} | ${r.messages} | **${r.messagesPerSec.toFixed(0)}** | ≥ ${TARGETS[r.drivers]} | ${r.ceilingJobsPerSec.toFixed(0)} | ${r.roundTripsPerMessage.toFixed(1)} | ${r.task.p50} / ${r.task.p95} | ${r.endToEnd.p50.toFixed(0)} / ${r.endToEnd.p95.toFixed(0)} | ${Object.entries(
+          r.routes,
+        )
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')} |`,
+    ),
+  ];
+  const steps = [
+    '| drivers | run | step | p50 (ms) | p95 (ms) |',
+    '|---|---:|---|---:|---:|',
+    ...results.flatMap((r) =>
+      Object.entries(r.steps).map(([name, s]) => `| ${r.drivers} | ${r.run} | ${name} | ${s.p50} | ${s.p95} |`),
+    ),
+  ];
+  const firsts = new Map<string, RunResult>();
+  for (const r of results) if (!firsts.has(r.drivers)) firsts.set(r.drivers, r);
+  const shapes = [...firsts.values()].flatMap((r) => [
+    '',
+    `Statements per message, ${r.drivers} (run ${r.run}, ${r.roundTripsPerMessage.toFixed(1)} in all):`,
+    '',
+    '| statement (verb, first table) | per message |',
+    '|---|---:|',
+    ...r.shapes.map(([shape, n]) => `| \`${shape}\` | ${(n / r.messages).toFixed(2)} |`),
+  ]);
+  return [...main, '', ...steps, ...shapes].join('\n');
+}
+
+const START = '<!-- bench:pipeline:start -->';
+const END = '<!-- bench:pipeline:end -->';
+
+function writeDocs(results: RunResult[], context: string[]): void {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'benchmarks.md');
+  const section = [
+    START,
+    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:pipeline\`.`,
+    '',
+    ...context.map((c) => `- ${c}`),
+    '',
+    tables(results),
+    END,
+  ].join('\n');
+  // Read right before writing: other benchmarks write their own sections of the same file.
+  const current = readFileSync(file, 'utf8');
+  const next =
+    current.includes(START) && current.includes(END)
+      ? current.slice(0, current.indexOf(START)) + section + current.slice(current.indexOf(END) + END.length)
+      : `${current.trimEnd()}\n\n## Pipeline (\`npm run bench:pipeline\`)\n\n${section}\n`;
+  writeFileSync(file, next);
+  log(`wrote ${path.relative(process.cwd(), file)}`);
+}
+
+async function main() {
+  const rounds = Number(env.BENCH_ROUNDS ?? 2);
+  const loadAtStart = os.loadavg()[0]?.toFixed(1);
+  const results: RunResult[] = [];
+  const wanted = settings.sets.split(',');
+  for (let round = 1; round <= rounds; round++) {
+    if (wanted.includes('embedded')) results.push(await run(embeddedSet(), round));
+    if (wanted.includes('postgres')) {
+      if (env.DATABASE_URL && env.REDIS_URL) {
+        results.push(await run(await postgresSet(env.DATABASE_URL, env.REDIS_URL), round));
+      } else if (round === 1) log('DATABASE_URL and REDIS_URL are not both set: skipping PostgreSQL + Redis');
+    }
+  }
+  const context = [
+    `Machine: ${os.cpus().length} CPU cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; load average (1 min) ${loadAtStart} at the start and ${os.loadavg()[0]?.toFixed(1)} at the end.`,
+    `Data: ${settings.chunks.toLocaleString('en-US')} chunks in ${KNOWLEDGE_BASES} knowledge bases (local embedder, 1536 dimensions), ${settings.intents} intents × ${settings.examplesPerIntent} examples (half autonomous), persona with 2 boundaries; one sender (web chat) per message, half of whom met every intent before; half the messages repeat a knowledge sentence word for word.`,
+    `LLM: the offline providers in this process (local embedder, extractive responder): a model that answers in 0 ms. ${settings.warmup} warm-up messages first; ${settings.inFlight} receive() calls in flight; the window runs from the first receive() to the last agent-task.completed event.`,
+    'Round trips: every statement the database driver executed in the window (BEGIN and COMMIT included), memory extraction and, on the embedded set, the queue and key-value store included. Step and task latencies from agent_tool_calls and agent_tasks.',
+  ];
+  log(`\n${tables(results)}\n`);
+  if (settings.write && results.length > 0) writeDocs(results, context);
+}
+
+try {
+  await main();
+  process.exit(0);
+} catch (error) {
+  // Drizzle errors carry every parameter (vectors of the load): the message and cause are enough.
+  const e = error as Error & { cause?: Error };
+  console.error(e.message.slice(0, 2000), e.cause?.message ?? '');
+  process.exit(1);
+}

@@ -1,0 +1,214 @@
+import { and, asc, count, countDistinct, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Database, type DbExecutor, rowsOf } from '../../core/db/client.js';
+import { intentExamples, namespaces } from '../../core/db/schema/index.js';
+import type { Neighbour } from './intent-vote.js';
+
+export type IntentExampleRow = Omit<typeof intentExamples.$inferSelect, 'embedding'>;
+export type NewIntentExample = typeof intentExamples.$inferInsert;
+
+/** The columns answered for an example: everything but the vector, which nobody reads back. */
+const exampleColumns = {
+  id: intentExamples.id,
+  namespaceId: intentExamples.namespaceId,
+  intentName: intentExamples.intentName,
+  exampleText: intentExamples.exampleText,
+  createdAt: intentExamples.createdAt,
+};
+
+export interface NamespaceRef {
+  id: string;
+  name: string;
+  departmentId: string;
+}
+
+/** `hnsw.ef_search` for the nearest-example query: far above k, so a namespace filter rarely starves it. */
+const EF_SEARCH = 100;
+
+/** pgvector's text form; seven significant digits are more than a float4 column keeps. */
+function vectorLiteral(vector: readonly number[]): string {
+  return `[${vector.map((v) => +v.toPrecision(7)).join(',')}]`;
+}
+
+/** The phrase lookup served by the unique index on (namespace_id, md5(example_text)). */
+function sameText(namespaceId: string, text: string): SQL {
+  return and(
+    eq(intentExamples.namespaceId, namespaceId),
+    sql`md5(${intentExamples.exampleText}) = md5(${text})`,
+    eq(intentExamples.exampleText, text),
+  ) as SQL;
+}
+
+/** The `k` nearest examples of a namespace with their cosine similarity, nearest first. */
+export function nearestExamplesQuery(namespaceId: string, embedding: readonly number[], k: number): SQL {
+  const vector = vectorLiteral(embedding);
+  return sql`SELECT intent_name AS "intentName", 1 - (embedding <=> ${vector}::vector) AS similarity
+    FROM intent_examples
+    WHERE namespace_id = ${namespaceId} AND embedding IS NOT NULL
+    ORDER BY embedding <=> ${vector}::vector
+    LIMIT ${Math.max(1, Math.floor(k))}`;
+}
+
+/**
+ * The transaction's settings (`SET LOCAL`, one round trip) for
+ * {@link nearestExamplesQuery}: `hnsw.ef_search` well above k,
+ * `hnsw.iterative_scan = strict_order` where pgvector has it (0.8+), so the
+ * namespace filter cannot starve the index scan, and a `cpu_operator_cost`
+ * that prices each vector distance at what it really costs (a 6 KB detoast).
+ * The planner then takes the HNSW index for a namespace with many examples
+ * and the exact scan of the namespace's rows (also exact, and faster) for a
+ * small one.
+ */
+export async function applyNearestSettings(tx: DbExecutor, k: number, iterativeScan: boolean): Promise<void> {
+  const settings: SQL[] = [
+    sql`set_config('hnsw.ef_search', ${String(Math.max(EF_SEARCH, k))}, true)`,
+    sql`set_config('cpu_operator_cost', '0.1', true)`,
+  ];
+  if (iterativeScan) settings.push(sql`set_config('hnsw.iterative_scan', 'strict_order', true)`);
+  await tx.execute(sql`SELECT ${sql.join(settings, sql`, `)}`);
+}
+
+export function createIntentExamplesRepository(db: Database) {
+  let iterativeScan: Promise<boolean> | null = null;
+  return {
+    /** The namespace with its department, for scope checks; null when missing. */
+    async namespace(id: string, tx: DbExecutor = db): Promise<NamespaceRef | null> {
+      const [row] = await tx
+        .select({ id: namespaces.id, name: namespaces.name, departmentId: namespaces.departmentId })
+        .from(namespaces)
+        .where(eq(namespaces.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Every namespace with exactly this name (names are not unique across departments). */
+    async namespacesNamed(name: string, tx: DbExecutor = db): Promise<NamespaceRef[]> {
+      return tx
+        .select({ id: namespaces.id, name: namespaces.name, departmentId: namespaces.departmentId })
+        .from(namespaces)
+        .where(eq(namespaces.name, name))
+        .orderBy(asc(namespaces.createdAt));
+    },
+
+    async findById(id: string, tx: DbExecutor = db): Promise<IntentExampleRow | null> {
+      const [row] = await tx.select(exampleColumns).from(intentExamples).where(eq(intentExamples.id, id));
+      return row ?? null;
+    },
+
+    /** The example with exactly this phrase in the namespace, whatever its intent. */
+    async findByText(
+      namespaceId: string,
+      text: string,
+      tx: DbExecutor = db,
+    ): Promise<IntentExampleRow | null> {
+      const [row] = await tx.select(exampleColumns).from(intentExamples).where(sameText(namespaceId, text));
+      return row ?? null;
+    },
+
+    /** The stored examples of the namespace among `texts` (exact match), with their intents. */
+    async findTexts(
+      namespaceId: string,
+      texts: readonly string[],
+      tx: DbExecutor = db,
+    ): Promise<Array<{ exampleText: string; intentName: string }>> {
+      if (texts.length === 0) return [];
+      return tx
+        .select({ exampleText: intentExamples.exampleText, intentName: intentExamples.intentName })
+        .from(intentExamples)
+        .where(
+          and(eq(intentExamples.namespaceId, namespaceId), inArray(intentExamples.exampleText, [...texts])),
+        );
+    },
+
+    /**
+     * Inserts examples; a phrase already stored in the namespace (a concurrent
+     * insert) is skipped. Answers the rows actually inserted.
+     */
+    async insertMany(values: NewIntentExample[], tx: DbExecutor = db): Promise<IntentExampleRow[]> {
+      if (values.length === 0) return [];
+      return tx.insert(intentExamples).values(values).onConflictDoNothing().returning(exampleColumns);
+    },
+
+    /** Examples of a namespace (optionally one intent), newest first. */
+    async list(
+      filter: { namespaceId: string; intentName?: string },
+      page: { limit: number; offset: number },
+      tx: DbExecutor = db,
+    ): Promise<{ rows: IntentExampleRow[]; total: number }> {
+      const where = and(
+        eq(intentExamples.namespaceId, filter.namespaceId),
+        filter.intentName === undefined ? undefined : eq(intentExamples.intentName, filter.intentName),
+      );
+      const rows = await tx
+        .select(exampleColumns)
+        .from(intentExamples)
+        .where(where)
+        .orderBy(desc(intentExamples.createdAt), desc(intentExamples.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [counted] = await tx.select({ total: count() }).from(intentExamples).where(where);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    async delete(id: string, tx: DbExecutor = db): Promise<boolean> {
+      const rows = await tx
+        .delete(intentExamples)
+        .where(eq(intentExamples.id, id))
+        .returning({ id: intentExamples.id });
+      return rows.length > 0;
+    },
+
+    /** The namespace's intent names with their example counts, by name. */
+    async intents(
+      namespaceId: string,
+      page: { limit: number; offset: number },
+      tx: DbExecutor = db,
+    ): Promise<{ rows: Array<{ intentName: string; exampleCount: number }>; total: number }> {
+      const where = eq(intentExamples.namespaceId, namespaceId);
+      const rows = await tx
+        .select({ intentName: intentExamples.intentName, exampleCount: count() })
+        .from(intentExamples)
+        .where(where)
+        .groupBy(intentExamples.intentName)
+        .orderBy(asc(intentExamples.intentName))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [counted] = await tx
+        .select({ total: countDistinct(intentExamples.intentName) })
+        .from(intentExamples)
+        .where(where);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    /**
+     * The `k` examples of the namespace nearest to `embedding` by cosine
+     * distance (`ORDER BY embedding <=> $v LIMIT k`, served by the HNSW index
+     * `intent_examples_embedding_idx`), in one transaction with
+     * {@link applyNearestSettings}.
+     */
+    async nearest(namespaceId: string, embedding: readonly number[], k: number): Promise<Neighbour[]> {
+      iterativeScan ??= supportsIterativeScan(db).catch((error: unknown) => {
+        iterativeScan = null;
+        throw error;
+      });
+      const iterative = await iterativeScan;
+      return db.transaction(async (tx) => {
+        await applyNearestSettings(tx, k, iterative);
+        const rows = rowsOf<{ intentName: string; similarity: number | string }>(
+          await tx.execute(nearestExamplesQuery(namespaceId, embedding, k)),
+        );
+        return rows.map((r) => ({ intentName: r.intentName, similarity: Number(r.similarity) }));
+      });
+    },
+  };
+}
+
+/** pgvector 0.8 added iterative index scans; older versions reject the setting. */
+export async function supportsIterativeScan(db: DbExecutor): Promise<boolean> {
+  const [row] = rowsOf<{ version: string | null }>(
+    await db.execute(sql`SELECT extversion AS version FROM pg_extension WHERE extname = 'vector'`),
+  );
+  const [major = 0, minor = 0] = (row?.version ?? '0.0').split('.').map(Number);
+  return major > 0 || minor >= 8;
+}
+
+export type IntentExamplesRepository = ReturnType<typeof createIntentExamplesRepository>;

@@ -1,0 +1,22 @@
+import type { Database } from '../../core/db/client.js';
+import type { EmbeddingProvider } from '../../core/llm/llm.js';
+import { createIntentClassifier } from './intent-classifier.js';
+import { createIntentExamplesRepository } from './intent-examples.repository.js';
+import { createIntentSeeder } from './intent-seeding.js';
+import { createIntentTrustRepository } from './intent-trust.repository.js';
+import { createIntentTrustService } from './intent-trust.service.js';
+import { createIntentsService } from './intents.service.js';
+
+export function createIntentsModule(deps: { db: Database; embeddings: EmbeddingProvider }) {
+  const repositories = {
+    examples: createIntentExamplesRepository(deps.db),
+    trust: createIntentTrustRepository(deps.db),
+  };
+  const classifier = createIntentClassifier({ examples: repositories.examples, embeddings: deps.embeddings });
+  const service = createIntentsService({ ...deps, ...repositories, classifier });
+  const trust = createIntentTrustService(repositories);
+  const seeder = createIntentSeeder({ examples: repositories.examples, service });
+  return { repositories, service, classifier, trust, seeder };
+}
+
+export type IntentsModule = ReturnType<typeof createIntentsModule>;

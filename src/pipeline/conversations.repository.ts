@@ -1,0 +1,263 @@
+import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../core/db/client.js';
+import {
+  agentTasks,
+  approvals,
+  channelIdentities,
+  conversations,
+  employeeProfiles,
+  knowledgeBases,
+  messages,
+  namespaces,
+  users,
+} from '../core/db/schema/index.js';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type NamespaceRow = typeof namespaces.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;
+
+/** One turn of a conversation as the pipeline hands it to a model or a reviewer. */
+export interface Turn {
+  role: 'user' | 'assistant';
+  content: string;
+  createdAt: string;
+}
+
+/** Conversations, messages and the channel senders behind them. */
+export function createConversationsRepository(db: Database) {
+  return {
+    async findUserById(id: string, tx: DbExecutor = db): Promise<UserRow | null> {
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** Channel A: the user whose phone is these E.164 digits. */
+    async findUserByPhone(digits: string, tx: DbExecutor = db): Promise<UserRow | null> {
+      const [row] = await tx.select().from(users).where(eq(users.phone, digits)).limit(1);
+      return row ?? null;
+    },
+
+    async findUserByEmail(email: string, tx: DbExecutor = db): Promise<UserRow | null> {
+      const [row] = await tx.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+      return row ?? null;
+    },
+
+    /** Channel B (and any platform with stored identities): the linked user. */
+    async findUserByIdentity(channel: string, channelUserId: string, tx: DbExecutor = db) {
+      const [row] = await tx
+        .select({ user: users })
+        .from(channelIdentities)
+        .innerJoin(users, eq(users.id, channelIdentities.userId))
+        .where(
+          and(eq(channelIdentities.channel, channel), eq(channelIdentities.channelUserId, channelUserId)),
+        )
+        .limit(1);
+      return row?.user ?? null;
+    },
+
+    /**
+     * Creates a channel user with an empty profile; answers null when a
+     * concurrent message created the same sender first (same email or phone).
+     */
+    async insertChannelUser(values: typeof users.$inferInsert, tx: DbExecutor): Promise<UserRow | null> {
+      const [user] = await tx.insert(users).values(values).onConflictDoNothing().returning();
+      if (!user) return null;
+      await tx.insert(employeeProfiles).values({ userId: user.id }).onConflictDoNothing();
+      return user;
+    },
+
+    async insertIdentity(channel: string, channelUserId: string, userId: string, tx: DbExecutor) {
+      await tx.insert(channelIdentities).values({ channel, channelUserId, userId }).onConflictDoNothing();
+    },
+
+    /** The department's namespace by id, only when it belongs to that department. */
+    async findNamespaceOf(departmentId: string, id: string, tx: DbExecutor = db) {
+      const [row] = await tx
+        .select()
+        .from(namespaces)
+        .where(and(eq(namespaces.id, id), eq(namespaces.departmentId, departmentId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async oldestNamespace(departmentId: string, tx: DbExecutor = db): Promise<NamespaceRow | null> {
+      const [row] = await tx
+        .select()
+        .from(namespaces)
+        .where(eq(namespaces.departmentId, departmentId))
+        .orderBy(asc(namespaces.createdAt), asc(namespaces.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findNamespace(id: string, tx: DbExecutor = db): Promise<NamespaceRow | null> {
+      const [row] = await tx.select().from(namespaces).where(eq(namespaces.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** The sender's conversation on this channel that is not closed (at most one, by a unique index). */
+    async findOpen(channel: string, channelUserId: string, tx: DbExecutor = db) {
+      const [row] = await tx
+        .select()
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.channel, channel),
+            eq(conversations.channelUserId, channelUserId),
+            ne(conversations.status, 'closed'),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * What a task's steps read, in one query: its namespace, conversation,
+     * inbound message and sender (each null when missing), and the ids of
+     * the knowledge bases of the namespace's department, oldest first.
+     */
+    async taskContext(taskId: string, tx: DbExecutor = db) {
+      const [row] = await tx
+        .select({
+          namespace: namespaces,
+          conversation: conversations,
+          inbound: messages,
+          user: users,
+          knowledgeBaseIds: sql<string[] | null>`(SELECT coalesce(json_agg(kb.id ORDER BY kb.created_at, kb.id), '[]'::json)
+            FROM ${knowledgeBases} kb WHERE kb.department_id = ${namespaces.departmentId})`,
+        })
+        .from(agentTasks)
+        .leftJoin(namespaces, eq(namespaces.id, agentTasks.namespaceId))
+        .leftJoin(conversations, eq(conversations.id, agentTasks.conversationId))
+        .leftJoin(messages, eq(messages.id, agentTasks.messageId))
+        .leftJoin(users, eq(users.id, conversations.userId))
+        .where(eq(agentTasks.id, taskId))
+        .limit(1);
+      return {
+        namespace: row?.namespace ?? null,
+        conversation: row?.conversation ?? null,
+        inbound: row?.inbound ?? null,
+        user: row?.user ?? null,
+        knowledgeBaseIds: row?.knowledgeBaseIds ?? [],
+      };
+    },
+
+    async findConversation(id: string, tx: DbExecutor = db): Promise<ConversationRow | null> {
+      const [row] = await tx.select().from(conversations).where(eq(conversations.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** Opens a conversation; null when a concurrent message opened the sender's conversation first. */
+    async insertConversation(
+      values: typeof conversations.$inferInsert,
+      tx: DbExecutor,
+    ): Promise<ConversationRow | null> {
+      const [row] = await tx.insert(conversations).values(values).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
+    async touch(id: string, patch: { namespaceId?: string | null; at: Date }, tx: DbExecutor) {
+      await tx
+        .update(conversations)
+        .set({
+          lastMessageAt: patch.at,
+          ...(patch.namespaceId !== undefined ? { namespaceId: patch.namespaceId } : {}),
+        })
+        .where(eq(conversations.id, id));
+    },
+
+    async findMessageByChannelId(channel: string, channelMessageId: string, tx: DbExecutor = db) {
+      const [row] = await tx
+        .select()
+        .from(messages)
+        .where(and(eq(messages.channel, channel), eq(messages.channelMessageId, channelMessageId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findMessage(id: string, tx: DbExecutor = db): Promise<MessageRow | null> {
+      const [row] = await tx.select().from(messages).where(eq(messages.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** Stores a message; null when its channel message id (or its task's reply) exists already. */
+    async insertMessage(values: NewMessage, tx: DbExecutor): Promise<MessageRow | null> {
+      const [row] = await tx.insert(messages).values(values).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
+    /** The outbound reply of a task, if one was written. */
+    async findReplyOfTask(taskId: string, tx: DbExecutor = db): Promise<MessageRow | null> {
+      const [row] = await tx
+        .select()
+        .from(messages)
+        .where(and(eq(messages.taskId, taskId), eq(messages.direction, 'outbound')))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The last `limit` turns before `message` (exclusive), oldest first. */
+    async turnsBefore(message: MessageRow, limit: number, tx: DbExecutor = db): Promise<Turn[]> {
+      const rows = await tx
+        .select({ direction: messages.direction, content: messages.content, createdAt: messages.createdAt })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.conversationId, message.conversationId),
+            or(
+              lt(messages.createdAt, message.createdAt),
+              and(eq(messages.createdAt, message.createdAt), lt(messages.id, message.id)),
+            ),
+            // A reply still waiting for delivery was not seen by the employee.
+            or(eq(messages.direction, 'inbound'), inArray(messages.status, ['sent', 'delivered', 'read'])),
+          ),
+        )
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(limit);
+      return rows.reverse().map((row) => ({
+        role: row.direction === 'inbound' ? 'user' : 'assistant',
+        content: row.content,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+
+    /**
+     * Sets the status a conversation has while it is not closed: `escalated`
+     * when an escalated reply waits, `awaiting_approval` when a pending one
+     * does, `open` otherwise. A closed conversation stays closed.
+     */
+    async refreshStatus(conversationId: string, tx: DbExecutor): Promise<void> {
+      await tx
+        .update(conversations)
+        .set({
+          status: sql`case
+            when exists (select 1 from ${approvals} where ${approvals.conversationId} = ${conversationId} and ${approvals.status} = 'escalated') then 'escalated'
+            when exists (select 1 from ${approvals} where ${approvals.conversationId} = ${conversationId} and ${approvals.status} = 'pending') then 'awaiting_approval'
+            else 'open' end`,
+        })
+        .where(and(eq(conversations.id, conversationId), ne(conversations.status, 'closed')));
+    },
+
+    /**
+     * Closes every `open` conversation whose last message is older than
+     * `before`; answers how many. One waiting for a human is not idle.
+     */
+    async closeIdle(before: Date, tx: DbExecutor = db): Promise<number> {
+      const rows = await tx
+        .update(conversations)
+        .set({ status: 'closed' })
+        .where(
+          and(
+            eq(conversations.status, 'open'),
+            sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt}) < ${before.toISOString()}::timestamptz`,
+          ),
+        )
+        .returning({ id: conversations.id });
+      return rows.length;
+    },
+  };
+}
+
+export type ConversationsRepository = ReturnType<typeof createConversationsRepository>;

@@ -1,0 +1,268 @@
+import { computeEffectiveAccess } from '../core/auth/actor.js';
+import type { Bus } from '../core/bus/bus.js';
+import type { Transaction } from '../core/db/client.js';
+import type { QueueDriver, QueueName } from '../core/queue/queue.js';
+import { type NotificationPayload, publishEvent } from '../core/realtime/events.js';
+import type {
+  ConversationRow,
+  ConversationsRepository,
+  MessageRow,
+  Turn,
+} from './conversations.repository.js';
+import type { DeliveryRepository, NotificationRow } from './delivery.repository.js';
+import type { Decision } from './hitl-decision.js';
+
+/** A retrieved chunk as an approval shows it to the reviewer. */
+export interface ReplySource {
+  chunkId: string;
+  documentId: string;
+  title: string;
+  score: number;
+}
+
+/** What the reviewer sees besides the reply: the turns before it and the message it answers. */
+export interface ApprovalContext {
+  [key: string]: unknown;
+  channel: string;
+  language: string;
+  userMessage: { id: string; content: string; createdAt: string };
+  turns: Turn[];
+}
+
+export interface RouteInput {
+  task: { id: string; namespaceId: string; departmentId: string };
+  conversation: ConversationRow;
+  inbound: MessageRow;
+  decision: Decision;
+  reply: string;
+  intent: string;
+  confidence: number;
+  sources: ReplySource[];
+  context: ApprovalContext;
+}
+
+/** What the decision wrote: an approval, or the outbound message. */
+export interface RouteResult {
+  route: Decision['route'];
+  approvalId: string | null;
+  messageId: string | null;
+}
+
+/** Work that must wait for the commit: outbound jobs and notification events. */
+export interface AfterCommit {
+  jobs: Array<{ queue: QueueName; messageId: string }>;
+  notifications: NotificationRow[];
+}
+
+/** The queue of each channel with a transport; `web` needs none, `email` has none yet. */
+const OUTBOUND_QUEUE: Partial<Record<string, QueueName>> = {
+  chanA: 'chanA-outbound',
+  chanB: 'chanB-outbound',
+};
+
+const SNIPPET = 200;
+
+/**
+ * Where a decided reply goes. Everything here runs inside the caller's
+ * transaction and is safe to repeat: an approval or an outbound message that
+ * exists for the task already is left alone and nothing new is notified.
+ * Jobs and events wait for the commit ({@link AfterCommit}, then `publish`).
+ */
+export function createDelivery(deps: {
+  conversations: ConversationsRepository;
+  delivery: DeliveryRepository;
+  queue: QueueDriver;
+  bus: Bus;
+}) {
+  const { conversations, delivery, queue, bus } = deps;
+
+  /** Active users whose effective permissions include canApprove and departments include `departmentId`. */
+  async function approversOf(departmentId: string, tx: Transaction): Promise<string[]> {
+    const candidates = await delivery.accessCandidates(departmentId, tx, { permission: 'canApprove' });
+    return candidates
+      .filter((user) => {
+        const access = computeEffectiveAccess(user);
+        return (
+          access.permissions.includes('canApprove') &&
+          (access.isGlobal || access.departmentIds.includes(departmentId))
+        );
+      })
+      .map((user) => user.id);
+  }
+
+  /** Active users holding `roleSlug` whose effective departments include `departmentId`. */
+  async function roleMembersOf(departmentId: string, roleSlug: string, tx: Transaction): Promise<string[]> {
+    const candidates = await delivery.accessCandidates(departmentId, tx, { roleSlug });
+    return candidates
+      .filter((user) => {
+        if (user.roleSlug !== roleSlug) return false;
+        const access = computeEffectiveAccess(user);
+        return access.isGlobal || access.departmentIds.includes(departmentId);
+      })
+      .map((user) => user.id);
+  }
+
+  /**
+   * Writes the reply's outbound message and, for the web channel, marks it
+   * delivered with an `assistant_reply` notification for the employee. The
+   * approvals flow reuses it for an approved reply (`approvalId` set).
+   * Answers the message (the existing one when the task has a reply already).
+   */
+  async function deliverReply(
+    tx: Transaction,
+    input: {
+      conversation: ConversationRow;
+      taskId: string | null;
+      approvalId: string | null;
+      content: string;
+    },
+  ): Promise<{ message: MessageRow; created: boolean; effects: AfterCommit }> {
+    const { conversation } = input;
+    const effects: AfterCommit = { jobs: [], notifications: [] };
+    const web = conversation.channel === 'web';
+    const inserted = await conversations.insertMessage(
+      {
+        conversationId: conversation.id,
+        channel: conversation.channel,
+        direction: 'outbound',
+        content: input.content,
+        // The web client reads the conversation through the API: there is nothing to send.
+        status: web ? 'delivered' : 'queued',
+        taskId: input.taskId,
+        approvalId: input.approvalId,
+      },
+      tx,
+    );
+    const message = inserted ?? (input.taskId ? await conversations.findReplyOfTask(input.taskId, tx) : null);
+    if (!message) throw new Error(`the reply of task ${input.taskId} was neither written nor found`);
+    await conversations.touch(conversation.id, { at: message.createdAt }, tx);
+    const outbound = OUTBOUND_QUEUE[conversation.channel];
+    // Re-adding an existing job id is a no-op, so a replay may enqueue again safely.
+    if (outbound) effects.jobs.push({ queue: outbound, messageId: message.id });
+    if (inserted && web) {
+      effects.notifications = await delivery.insertNotifications(
+        [
+          {
+            userId: conversation.userId,
+            type: 'assistant_reply',
+            title: 'New reply from the assistant',
+            body: snippet(input.content),
+            entityType: 'message',
+            entityId: message.id,
+          },
+        ],
+        tx,
+      );
+    }
+    return { message, created: inserted !== null, effects };
+  }
+
+  return {
+    deliverReply,
+
+    /**
+     * Acts on the delivery decision: `hitl` writes a `pending` approval,
+     * `escalate` an `escalated` one addressed to a role, each with an
+     * `approval_pending` notification for every recipient and the
+     * conversation marked as waiting; `auto_send` writes the reply
+     * ({@link deliverReply}). Records the employee's first interaction with
+     * the intent either way.
+     */
+    async route(tx: Transaction, input: RouteInput): Promise<{ result: RouteResult; effects: AfterCommit }> {
+      const { task, conversation, decision } = input;
+      await delivery.recordInteraction(conversation.userId, task.namespaceId, input.intent, tx);
+
+      if (decision.route === 'auto_send') {
+        const { message, effects } = await deliverReply(tx, {
+          conversation,
+          taskId: task.id,
+          approvalId: null,
+          content: input.reply,
+        });
+        await conversations.refreshStatus(conversation.id, tx);
+        return { result: { route: 'auto_send', approvalId: null, messageId: message.id }, effects };
+      }
+
+      const escalation = decision.reasons.find((reason) => reason.type === 'persona_boundary');
+      const escalatedToRole = escalation?.type === 'persona_boundary' ? escalation.escalateToRole : null;
+      const approval = await delivery.insertApproval(
+        {
+          taskId: task.id,
+          conversationId: conversation.id,
+          messageId: input.inbound.id,
+          departmentId: conversation.departmentId,
+          namespaceId: task.namespaceId,
+          status: escalatedToRole ? 'escalated' : 'pending',
+          originalContent: input.reply,
+          intent: input.intent,
+          confidence: input.confidence,
+          triggers: decision.reasons,
+          sources: input.sources,
+          context: input.context,
+          escalatedToId: null,
+          escalatedToRole,
+        },
+        tx,
+      );
+      const effects: AfterCommit = { jobs: [], notifications: [] };
+      const written = approval ?? (await delivery.findApprovalOfTask(task.id, tx));
+      if (!written) throw new Error(`the approval of task ${task.id} was neither written nor found`);
+      // Only the try that wrote the approval notifies: a replay finds it and stays quiet.
+      if (approval) {
+        const recipients = escalatedToRole
+          ? await roleMembersOf(conversation.departmentId, escalatedToRole, tx)
+          : await approversOf(conversation.departmentId, tx);
+        effects.notifications = await delivery.insertNotifications(
+          recipients.map((userId) => ({
+            userId,
+            type: 'approval_pending',
+            title: escalatedToRole ? 'Escalated reply awaiting review' : 'Reply awaiting approval',
+            body: snippet(input.inbound.content),
+            entityType: 'approval',
+            entityId: approval.id,
+          })),
+          tx,
+        );
+        await conversations.refreshStatus(conversation.id, tx);
+      }
+      return { result: { route: decision.route, approvalId: written.id, messageId: null }, effects };
+    },
+
+    /** After the commit: enqueues the outbound jobs and publishes `notification.created` for each row. */
+    async publish(effects: AfterCommit): Promise<void> {
+      for (const job of effects.jobs) {
+        await queue.add(
+          job.queue,
+          'send',
+          { messageId: job.messageId },
+          { jobId: `outbound-${job.messageId}` },
+        );
+      }
+      for (const row of effects.notifications) {
+        await publishEvent(bus, 'notification.created', toNotificationPayload(row));
+      }
+    },
+  };
+}
+
+export type Delivery = ReturnType<typeof createDelivery>;
+
+/** A notification row as the notification socket carries it. */
+export function toNotificationPayload(row: NotificationRow): NotificationPayload {
+  return {
+    id: row.id,
+    userId: row.userId,
+    type: row.type,
+    title: row.title,
+    body: row.body,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    readAt: row.readAt ? row.readAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > SNIPPET ? `${flat.slice(0, SNIPPET - 1)}…` : flat;
+}

@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import type { Bus } from '../core/bus/bus.js';
+import type { Database, Transaction } from '../core/db/client.js';
+import { ValidationError } from '../core/errors/app-errors.js';
+import type { QueueDriver } from '../core/queue/queue.js';
+import { type AgentTaskCommon, publishEvent } from '../core/realtime/events.js';
+import type { DepartmentsRepository } from '../modules/departments/departments.repository.js';
+import { AGENT_ADAPTERS, DEFAULT_AGENT_ADAPTER } from '../modules/namespaces/agent-adapters.js';
+import type {
+  ConversationRow,
+  ConversationsRepository,
+  NamespaceRow,
+  UserRow,
+} from './conversations.repository.js';
+import type { InboundChannel, SenderResolver } from './senders.js';
+import type { AgentTaskRow, TasksRepository } from './tasks.repository.js';
+
+/** One message from a channel adapter (or the web chat route), already authenticated by its transport. */
+export interface InboundMessage {
+  channel: 'web' | 'chanA' | 'chanB' | 'email';
+  /** Channel A: the sender's phone number; channel B: the platform's numeric user id; web: the user id. */
+  channelUserId: string;
+  /** Web: the calling user. */
+  userId?: string;
+  text: string;
+  /** Idempotency key: the platform's message id; web: the client's message id, scoped to the user. */
+  channelMessageId?: string | null;
+  senderName?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface InboundResult {
+  messageId: string;
+  conversationId: string;
+  /** Null only for a duplicate whose first delivery stored no task (cannot happen today; kept for callers). */
+  taskId: string | null;
+  /** True when this channel message id was received before: nothing new was stored or queued. */
+  duplicate: boolean;
+}
+
+/** Longest message text accepted, in characters. */
+export const MAX_INBOUND_CHARS = 16_000;
+const MAX_ID_CHARS = 200;
+
+/** The queue job id of a task's first run; never contains ':'. */
+export const taskJobId = (taskId: string) => `agent-task-${taskId}`;
+
+export interface InboundServiceDeps {
+  db: Database;
+  conversations: ConversationsRepository;
+  tasks: TasksRepository;
+  departments: DepartmentsRepository;
+  senders: SenderResolver;
+  queue: QueueDriver;
+  bus: Bus;
+}
+
+/**
+ * The one entry point of inbound messages: channel adapters and the web
+ * chat call it with what their transport received.
+ */
+export function createInboundService(deps: InboundServiceDeps) {
+  const { db, conversations, tasks, departments, senders, queue, bus } = deps;
+
+  /** The department's default namespace (`settings.defaultNamespaceId`), else its oldest one. */
+  async function namespaceOf(departmentId: string, tx: Transaction): Promise<NamespaceRow | null> {
+    const department = await departments.findById(departmentId, tx);
+    const preferred = department?.settings.defaultNamespaceId;
+    if (typeof preferred === 'string') {
+      const found = await conversations.findNamespaceOf(departmentId, preferred, tx);
+      if (found) return found;
+    }
+    return conversations.oldestNamespace(departmentId, tx);
+  }
+
+  /**
+   * The sender's open conversation on the channel, opened when there is none
+   * (a closed one is never reused). `namespace` is the one resolved while
+   * opening it, or undefined when an existing conversation was found.
+   */
+  async function openConversation(
+    channel: InboundChannel,
+    channelUserId: string,
+    user: UserRow,
+    tx: Transaction,
+  ): Promise<{ conversation: ConversationRow; namespace?: NamespaceRow | null }> {
+    const existing = await conversations.findOpen(channel, channelUserId, tx);
+    if (existing) return { conversation: existing };
+    const namespace = await namespaceOf(user.departmentId, tx);
+    const created = await conversations.insertConversation(
+      {
+        channel,
+        channelUserId,
+        userId: user.id,
+        departmentId: user.departmentId,
+        namespaceId: namespace?.id ?? null,
+        status: 'open',
+      },
+      tx,
+    );
+    if (created) return { conversation: created, namespace };
+    // A concurrent message opened it first.
+    const raced = await conversations.findOpen(channel, channelUserId, tx);
+    if (!raced) throw new Error(`conversation of ${channel} sender ${channelUserId} was neither opened nor found`);
+    return { conversation: raced };
+  }
+
+  async function duplicateOf(channel: string, channelMessageId: string): Promise<InboundResult | null> {
+    const message = await conversations.findMessageByChannelId(channel, channelMessageId);
+    if (!message) return null;
+    const task = await tasks.findByMessage(message.id);
+    // The first delivery committed but may have lost its job (queue unreachable): adding it again is a no-op otherwise.
+    if (task?.status === 'queued') await enqueue(task);
+    return {
+      messageId: message.id,
+      conversationId: message.conversationId,
+      taskId: task?.id ?? null,
+      duplicate: true,
+    };
+  }
+
+  async function enqueue(task: AgentTaskRow): Promise<void> {
+    await queue.add('agent-tasks', 'run', { taskId: task.id }, { jobId: task.jobId });
+  }
+
+  return {
+    /**
+     * Stores an inbound message and starts its agent task: finds or creates
+     * the sender, finds or opens the conversation, resolves the namespace,
+     * and in one transaction stores the message and a `queued` task; after
+     * the commit enqueues `agent-tasks` and publishes `agent-task.created`.
+     * A repeated channel message id stores and queues nothing and answers
+     * `duplicate: true`. When the department has no namespace (or the sender
+     * is deactivated) the message is kept and the task is created `failed`
+     * with the reason (`agent-task.failed` follows `agent-task.created`).
+     * Messages of one conversation are later processed in the order this
+     * method stored them.
+     * @throws ValidationError for an empty or oversized text, an unknown
+     *   sender format, or the `email` channel (it has no transport).
+     */
+    async receive(message: InboundMessage): Promise<InboundResult> {
+      const input = validate(message);
+      const channelMessageId =
+        input.channelMessageId && input.channel === 'web'
+          ? `${input.userId ?? ''}:${input.channelMessageId}`
+          : input.channelMessageId;
+      if (channelMessageId) {
+        const duplicate = await duplicateOf(input.channel, channelMessageId);
+        if (duplicate) return duplicate;
+      }
+      const { user, channelUserId } = await senders.resolve(input);
+
+      const stored = await db.transaction(async (tx) => {
+        const opened = await openConversation(input.channel, channelUserId, user, tx);
+        const { conversation } = opened;
+        const inserted = await conversations.insertMessage(
+          {
+            conversationId: conversation.id,
+            channel: input.channel,
+            direction: 'inbound',
+            content: input.text,
+            channelMessageId: channelMessageId ?? null,
+            metadata: {
+              ...(input.metadata ?? {}),
+              ...(input.senderName ? { senderName: input.senderName } : {}),
+            },
+          },
+          tx,
+        );
+        // A concurrent delivery of the same channel message id won the insert.
+        if (!inserted) return null;
+        // A conversation opened just now comes with its namespace (one query less).
+        const namespace =
+          opened.namespace !== undefined
+            ? opened.namespace
+            : conversation.namespaceId
+              ? await conversations.findNamespace(conversation.namespaceId, tx)
+              : await namespaceOf(conversation.departmentId, tx);
+        await conversations.touch(
+          conversation.id,
+          {
+            at: inserted.createdAt,
+            ...(namespace && !conversation.namespaceId ? { namespaceId: namespace.id } : {}),
+          },
+          tx,
+        );
+        const failure = !namespace
+          ? `No namespace is configured for department ${conversation.departmentId}: the message was stored but cannot be answered`
+          : !user.isActive
+            ? `The sender's account (user ${user.id}) is deactivated: the message was stored but is not answered`
+            : null;
+        const id = randomUUID();
+        const task = await tasks.insert(
+          {
+            id,
+            jobId: taskJobId(id),
+            namespaceId: namespace?.id ?? null,
+            departmentId: conversation.departmentId,
+            conversationId: conversation.id,
+            messageId: inserted.id,
+            adapterType: adapterTypeOf(namespace),
+            status: failure ? 'failed' : 'queued',
+            errorMessage: failure,
+            ...(failure ? { finishedAt: new Date(), durationMs: 0 } : {}),
+          },
+          tx,
+        );
+        return { message: inserted, task };
+      });
+      if (!stored) {
+        const duplicate = channelMessageId ? await duplicateOf(input.channel, channelMessageId) : null;
+        if (!duplicate) throw new Error('an inbound message was neither stored nor found');
+        return duplicate;
+      }
+
+      const { message: row, task } = stored;
+      const common: AgentTaskCommon = {
+        taskId: task.id,
+        jobId: task.jobId,
+        namespaceId: task.namespaceId,
+        departmentId: task.departmentId,
+        adapterType: task.adapterType,
+        status: task.status as AgentTaskCommon['status'],
+      };
+      if (task.status === 'queued') await enqueue(task);
+      await publishEvent(bus, 'agent-task.created', common);
+      if (task.status === 'failed') {
+        await publishEvent(bus, 'agent-task.failed', {
+          ...common,
+          errorMessage: task.errorMessage ?? 'failed',
+        });
+      }
+      return { messageId: row.id, conversationId: row.conversationId, taskId: task.id, duplicate: false };
+    },
+  };
+}
+
+export type InboundService = ReturnType<typeof createInboundService>;
+
+/** The adapter the namespace selects, as recorded on the task; `api` when none or unknown. */
+function adapterTypeOf(namespace: NamespaceRow | null): string {
+  const chosen = (namespace?.config.agentRunner as { activeAdapter?: unknown } | undefined)?.activeAdapter;
+  return typeof chosen === 'string' && (AGENT_ADAPTERS as readonly string[]).includes(chosen)
+    ? chosen
+    : DEFAULT_AGENT_ADAPTER;
+}
+
+function validate(message: InboundMessage): InboundMessage & { channel: InboundChannel } {
+  const problems: Array<{ field: string; message: string }> = [];
+  if (message.channel === 'email') {
+    problems.push({ field: 'channel', message: 'the email channel has no transport yet' });
+  } else if (!['web', 'chanA', 'chanB'].includes(message.channel)) {
+    problems.push({ field: 'channel', message: 'must be web, chanA or chanB' });
+  }
+  const text = typeof message.text === 'string' ? message.text.trim() : '';
+  if (!text) problems.push({ field: 'text', message: 'must not be empty' });
+  if (text.length > MAX_INBOUND_CHARS) {
+    problems.push({ field: 'text', message: `must be at most ${MAX_INBOUND_CHARS} characters` });
+  }
+  if (message.channel !== 'web' && !message.channelUserId?.trim()) {
+    problems.push({ field: 'channelUserId', message: 'must not be empty' });
+  }
+  if (message.channelMessageId && message.channelMessageId.length > MAX_ID_CHARS) {
+    problems.push({ field: 'channelMessageId', message: `must be at most ${MAX_ID_CHARS} characters` });
+  }
+  if (problems.length > 0) throw new ValidationError(problems);
+  return { ...message, text, channel: message.channel as InboundChannel };
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { KeyValue } from '../core/kv/kv.js';
+import type { DriverLogger } from '../core/queue/queue.js';
+import { type AgentTaskRow, FINISHED_STATUSES, type TasksRepository } from './tasks.repository.js';
+
+/** How long a conversation lock lives without renewal: a crashed holder blocks its conversation this long at most. */
+export const CONVERSATION_LOCK_TTL_MS = 30_000;
+
+export type OrderedRun = 'ran' | 'finished' | 'wait';
+
+/**
+ * Keeps the tasks of one conversation in arrival order across every worker
+ * and process: a task runs only when no earlier task of its conversation is
+ * queued or running, and while it holds the conversation's lock in the
+ * key-value store (shared through Redis in distributed mode). The lock is
+ * renewed while the task runs and released when it ends. A task waits for
+ * the previous task to finish, never for a human decision on its reply.
+ */
+export function createConversationOrder(deps: {
+  kv: KeyValue;
+  tasks: TasksRepository;
+  logger: DriverLogger;
+}) {
+  const { kv, tasks, logger } = deps;
+  return {
+    /**
+     * Runs `work` for the task when its turn has come: `ran`; `finished`
+     * when the task needs nothing more; `wait` when an earlier task of the
+     * conversation is unfinished or holds the lock (the caller retries
+     * later). With `ignoreEarlier` only the lock is checked (used after a
+     * long wait, so one lost task cannot stall its conversation forever).
+     * `work` gets the task row read before the lock was taken.
+     */
+    async run(
+      taskId: string,
+      work: (task: AgentTaskRow) => Promise<void>,
+      options: { ignoreEarlier?: boolean } = {},
+    ) {
+      const task = await tasks.find(taskId);
+      if (!task || (FINISHED_STATUSES as readonly string[]).includes(task.status)) return 'finished';
+      if (!options.ignoreEarlier && (await tasks.hasEarlierUnfinished(task))) return 'wait';
+      const key = `pipeline:conversation:${task.conversationId ?? task.id}`;
+      const token = randomUUID();
+      if (!(await kv.setIfAbsent(key, token, CONVERSATION_LOCK_TTL_MS))) return 'wait';
+      const renew = setInterval(() => {
+        kv.extendIfEquals(key, token, CONVERSATION_LOCK_TTL_MS).catch((error: unknown) =>
+          logger.warn({ err: error, taskId }, 'pipeline: renewing the conversation lock failed'),
+        );
+      }, CONVERSATION_LOCK_TTL_MS / 3);
+      try {
+        await work(task);
+        return 'ran';
+      } finally {
+        clearInterval(renew);
+        await kv.deleteIfEquals(key, token).catch((error: unknown) => {
+          logger.warn({ err: error, taskId }, 'pipeline: releasing the conversation lock failed');
+        });
+      }
+    },
+  } satisfies {
+    run(taskId: string, work: (task: AgentTaskRow) => Promise<void>, options?: object): Promise<OrderedRun>;
+  };
+}
+
+export type ConversationOrder = ReturnType<typeof createConversationOrder>;

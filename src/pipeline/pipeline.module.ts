@@ -1,0 +1,143 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from '../core/bus/bus.js';
+import type { Config } from '../core/config/config.js';
+import type { Database } from '../core/db/client.js';
+import type { KeyValue } from '../core/kv/kv.js';
+import type { LlmProviders } from '../core/llm/llm.js';
+import type { QueueDriver } from '../core/queue/queue.js';
+import type { DepartmentsRepository } from '../modules/departments/departments.repository.js';
+import type { ProfileMemoryService } from '../modules/employee-profiles/memory.service.js';
+import type { Retrieval } from '../modules/rag/retrieval.js';
+import type { RolesRepository } from '../modules/roles/roles.repository.js';
+import type { UsersRepository } from '../modules/users/users.repository.js';
+import { createAdapters } from './adapters/index.js';
+import { createConversationsRepository } from './conversations.repository.js';
+import { createDelivery } from './delivery.js';
+import { createDeliveryRepository } from './delivery.repository.js';
+import { createIdleConversations } from './idle-conversations.js';
+import { createInboundService } from './inbound.service.js';
+import { createConversationOrder } from './ordering.js';
+import { startAgentTaskWorker, startMemoryWorker } from './pipeline.jobs.js';
+import { createPriceTable } from './pricing.js';
+import { createRunner } from './runner.js';
+import { createSenderResolver } from './senders.js';
+import { createConfidenceCheckStep, type IntentsPort } from './steps/confidence-check.js';
+import { createGenerateStep } from './steps/generate.js';
+import { createInjectProfileStep } from './steps/inject-profile.js';
+import { createRagSearchStep } from './steps/rag-search.js';
+import { createTasksRepository } from './tasks.repository.js';
+
+export interface PipelineDeps {
+  db: Database;
+  config: Config;
+  logger: FastifyBaseLogger;
+  queue: QueueDriver;
+  kv: KeyValue;
+  bus: Bus;
+  llm: LlmProviders;
+  retrieval: Retrieval;
+  knowledgeBaseIdsOfDepartment: (departmentId: string) => Promise<string[]>;
+  repositories: { users: UsersRepository; roles: RolesRepository; departments: DepartmentsRepository };
+  intents: IntentsPort;
+  memory: ProfileMemoryService;
+  /** The sampling draw of the delivery decision: uniform in [0, 1). */
+  random?: () => number;
+}
+
+/** The assistant pipeline: inbound service, runner with its four steps, delivery, and their workers. */
+export function createPipelineModule(deps: PipelineDeps) {
+  const { db, config, logger, queue, kv, bus, repositories } = deps;
+  const conversations = createConversationsRepository(db);
+  const tasks = createTasksRepository(db);
+  const deliveryRows = createDeliveryRepository(db);
+  const delivery = createDelivery({ conversations, delivery: deliveryRows, queue, bus });
+  const senders = createSenderResolver({
+    db,
+    conversations,
+    departments: repositories.departments,
+    roles: repositories.roles,
+    channelDefaultDepartment: config.channelDefaultDepartment,
+    bootstrapDepartment: config.admin.department,
+  });
+  const inbound = createInboundService({
+    db,
+    conversations,
+    tasks,
+    departments: repositories.departments,
+    senders,
+    queue,
+    bus,
+  });
+  const adapters = createAdapters({ chat: deps.llm.chat, config, logger });
+  const timeoutMs = config.agentTaskTimeoutMs;
+  const steps = {
+    injectProfile: createInjectProfileStep({
+      conversations,
+      profiles: { findProfile: (id) => repositories.users.findProfile(id) },
+    }),
+    ragSearch: createRagSearchStep({
+      retrieval: deps.retrieval,
+      knowledgeBaseIdsOfDepartment: deps.knowledgeBaseIdsOfDepartment,
+    }),
+    generate: createGenerateStep({
+      adapters,
+      tasks,
+      timeoutMs,
+      prices: createPriceTable(config.llmPrices?.table),
+    }),
+    confidenceCheck: createConfidenceCheckStep({
+      embeddings: deps.llm.embeddings,
+      intents: deps.intents,
+      hasInteraction: (userId, namespaceId, intent) =>
+        deliveryRows.hasInteraction(userId, namespaceId, intent),
+      triggerWords: config.intentTriggerWords,
+      random: deps.random ?? Math.random,
+    }),
+  };
+  const runner = createRunner({
+    db,
+    tasks,
+    conversations,
+    deliveryRows,
+    delivery,
+    steps,
+    adapters,
+    queue,
+    bus,
+    logger,
+    timeoutMs,
+  });
+  const order = createConversationOrder({ kv, tasks, logger });
+  const idle = createIdleConversations({
+    conversations,
+    queue,
+    idleHours: config.conversationIdleCloseHours,
+    logger,
+  });
+  const workerDeps = {
+    queue,
+    runner,
+    order,
+    idle,
+    memory: deps.memory,
+    logger,
+    concurrency: config.agentTaskConcurrency,
+    timeoutMs,
+  };
+  return {
+    inbound,
+    runner,
+    delivery,
+    idle,
+    repositories: { conversations, tasks, delivery: deliveryRows },
+    /** Queue consumers of worker processes: `agent-tasks` (with the idle-close schedule) and `memory-extraction`. */
+    workers: {
+      agentTasks: () => startAgentTaskWorker(workerDeps),
+      memoryExtraction: () => startMemoryWorker(workerDeps),
+    },
+    /** Stops the idle-close timer; call before the queue closes. */
+    close: () => idle.stop(),
+  };
+}
+
+export type PipelineModule = ReturnType<typeof createPipelineModule>;

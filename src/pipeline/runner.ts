@@ -1,0 +1,354 @@
+import type { Bus } from '../core/bus/bus.js';
+import type { Database } from '../core/db/client.js';
+import type { DriverLogger, QueueDriver } from '../core/queue/queue.js';
+import { type AgentTaskCommon, type AgentTaskStatus, publishEvent } from '../core/realtime/events.js';
+import { type AgentAdapter, AgentTimeoutError } from './adapters/adapter.js';
+import type { ConversationsRepository } from './conversations.repository.js';
+import { StepTimeoutError, withStepTimeout } from './deadline.js';
+import type { AfterCommit, Delivery, RouteResult } from './delivery.js';
+import type { DeliveryRepository } from './delivery.repository.js';
+import type { Checked } from './steps/confidence-check.js';
+import { activeAdapterOf, type Generated } from './steps/generate.js';
+import type { InjectedProfile } from './steps/inject-profile.js';
+import type { RagFindings } from './steps/rag-search.js';
+import { round } from './steps/rag-search.js';
+import type { Step, TaskContext } from './steps/step-context.js';
+import {
+  type AgentTaskRow,
+  FINISHED_STATUSES,
+  type NewToolCall,
+  type TasksRepository,
+} from './tasks.repository.js';
+
+/** The four persisted steps, in order. */
+export const STEP_NAMES = ['inject_profile', 'rag_search', 'generate', 'confidence_check'] as const;
+export type StepName = (typeof STEP_NAMES)[number];
+
+export interface PipelineSteps {
+  injectProfile: Step<void, InjectedProfile>;
+  ragSearch: Step<void, RagFindings>;
+  generate: Step<{ profile: InjectedProfile; rag: RagFindings }, Generated>;
+  confidenceCheck: Step<{ rag: RagFindings; generated: Generated }, Checked>;
+}
+
+interface StepsDone {
+  profile: InjectedProfile;
+  rag: RagFindings;
+  generated: Generated;
+  checked: Checked;
+}
+
+/** A step failed or timed out; the task ends with this status and message. */
+class StepFailure extends Error {
+  constructor(
+    readonly status: 'failed' | 'timeout',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The task was finished by someone else while this run worked: its results are dropped. */
+class AlreadyFinished extends Error {}
+
+export interface RunnerDeps {
+  db: Database;
+  tasks: TasksRepository;
+  conversations: ConversationsRepository;
+  deliveryRows: DeliveryRepository;
+  delivery: Delivery;
+  steps: PipelineSteps;
+  /** The adapters by type: which one a namespace selects is recorded on its tasks. */
+  adapters: Record<string, AgentAdapter>;
+  queue: QueueDriver;
+  bus: Bus;
+  logger: DriverLogger;
+  /** AGENT_TASK_TIMEOUT_MS: the longest any one step may run. */
+  timeoutMs: number;
+}
+
+/**
+ * Runs one agent task: inject_profile → rag_search → generate →
+ * confidence_check, each written as an AgentToolCall and published as
+ * `agent-task.tool-call`, then the delivery decision and the task's end in
+ * one transaction. Safe to run again for the same task (a retried job):
+ * a finished task is left alone, a task whose reply was already routed is
+ * only finished, and an interrupted one starts over from its first step.
+ */
+export function createRunner(deps: RunnerDeps) {
+  const { db, tasks, conversations, delivery, steps, bus, queue, logger } = deps;
+
+  const common = (task: AgentTaskRow, status: AgentTaskStatus): AgentTaskCommon => ({
+    taskId: task.id,
+    jobId: task.jobId,
+    namespaceId: task.namespaceId,
+    departmentId: task.departmentId,
+    adapterType: task.adapterType,
+    status,
+  });
+
+  /** Everything the steps read, in one query (see `taskContext`). */
+  async function loadContext(task: AgentTaskRow): Promise<TaskContext | string> {
+    if (!task.namespaceId) return `Task ${task.id} has no namespace`;
+    if (!task.conversationId || !task.messageId) return `Task ${task.id} has no conversation or message`;
+    const { namespace, conversation, inbound, user, knowledgeBaseIds } = await conversations.taskContext(
+      task.id,
+    );
+    if (!namespace) return `Namespace ${task.namespaceId} no longer exists`;
+    if (!conversation || !inbound) return `The conversation of task ${task.id} no longer exists`;
+    if (!user) return `The sender of task ${task.id} no longer exists`;
+    return { task, conversation, inbound, namespace, user, departmentKnowledgeBaseIds: knowledgeBaseIds };
+  }
+
+  /** Ends an unfinished task as failed or timeout and publishes `agent-task.failed`. */
+  async function fail(task: AgentTaskRow, status: 'failed' | 'timeout', message: string): Promise<void> {
+    const finished = await tasks.finish(task.id, { status, errorMessage: message, finishedAt: new Date() });
+    if (finished)
+      await publishEvent(bus, 'agent-task.failed', { ...common(finished, status), errorMessage: message });
+  }
+
+  /** A step that ran: its value, or the failure that ends the task, and its tool call row to write. */
+  interface Ran<Out> {
+    value: Out | null;
+    failure: StepFailure | null;
+    index: number;
+    call: NewToolCall;
+  }
+
+  /** Runs one step under the timeout; its tool call is written by {@link record}. */
+  async function runStep<In, Out>(
+    context: TaskContext,
+    index: number,
+    step: Step<In, Out>,
+    previous: In,
+  ): Promise<Ran<Out>> {
+    const stepName = STEP_NAMES[index]!;
+    const inputData = step.input(context, previous);
+    const started = performance.now();
+    let outcome: { value: Out; output: Record<string, unknown> } | null = null;
+    let failure: StepFailure | null = null;
+    try {
+      outcome = await withStepTimeout(stepName, deps.timeoutMs, (signal) =>
+        step.run(context, previous, signal),
+      );
+    } catch (error) {
+      const timedOut = error instanceof StepTimeoutError || error instanceof AgentTimeoutError;
+      const reason = error instanceof Error ? error.message : String(error);
+      failure = new StepFailure(timedOut ? 'timeout' : 'failed', `${stepName}: ${reason}`);
+      if (!timedOut) logger.warn({ err: error, taskId: context.task.id, stepName }, 'pipeline step failed');
+    }
+    return {
+      value: outcome?.value ?? null,
+      failure,
+      index,
+      call: {
+        taskId: context.task.id,
+        stepName,
+        status: failure ? failure.status : 'done',
+        inputData,
+        outputData: outcome?.output ?? null,
+        durationMs: Math.round(performance.now() - started),
+        errorMessage: failure?.message ?? null,
+      },
+    };
+  }
+
+  /**
+   * Writes the tool calls of steps that ran (one INSERT) and publishes them
+   * in order; throws the first failure among them.
+   */
+  async function record(context: TaskContext, ran: Array<Ran<unknown>>): Promise<void> {
+    const rows = await tasks.insertToolCalls(ran.map((r) => r.call));
+    for (const [i, row] of rows.entries()) {
+      const { failure, index } = ran[i]!;
+      await publishEvent(bus, 'agent-task.tool-call', {
+        ...common(context.task, 'running'),
+        progress: (failure ? index : index + 1) / STEP_NAMES.length,
+        toolCall: {
+          id: row.id,
+          stepName: row.stepName,
+          status: row.status,
+          inputData: row.inputData,
+          outputData: row.outputData,
+          durationMs: row.durationMs,
+        },
+      });
+    }
+    const failed = ran.find((r) => r.failure);
+    if (failed) throw failed.failure;
+  }
+
+  /** Records one step and answers its value; a failing step throws {@link StepFailure}. */
+  async function recordOne<Out>(context: TaskContext, ran: Ran<Out>): Promise<Out> {
+    await record(context, [ran]);
+    return ran.value as Out;
+  }
+
+  /**
+   * The four steps in order; a failing one throws {@link StepFailure}. The
+   * first two only read the database and run in milliseconds, so their tool
+   * calls are written together (one round trip) once both ran, or the first
+   * failed; each event still follows its committed row.
+   */
+  async function runSteps(context: TaskContext): Promise<StepsDone> {
+    const profileRan = await runStep(context, 0, steps.injectProfile, undefined);
+    if (profileRan.failure) await record(context, [profileRan]);
+    const ragRan = await runStep(context, 1, steps.ragSearch, undefined);
+    await record(context, [profileRan, ragRan]);
+    const profile = profileRan.value!;
+    const rag = ragRan.value!;
+    const generated = await recordOne(context, await runStep(context, 2, steps.generate, { profile, rag }));
+    const checked = await recordOne(
+      context,
+      await runStep(context, 3, steps.confidenceCheck, { rag, generated }),
+    );
+    return { profile, rag, generated, checked };
+  }
+
+  /** After the commit that finished the task: jobs, notification events, completed event, memory extraction. */
+  async function afterDone(task: AgentTaskRow, effects: AfterCommit): Promise<void> {
+    await delivery.publish(effects);
+    await publishEvent(bus, 'agent-task.completed', {
+      ...common(task, 'done'),
+      output: task.output ?? {},
+      durationMs: task.durationMs ?? 0,
+    });
+    await queue.add('memory-extraction', 'extract', { taskId: task.id }, { jobId: `memory-${task.id}` });
+  }
+
+  /** A replayed task whose reply was routed before the crash: finish it from what was written. */
+  async function finishRouted(task: AgentTaskRow, routed: RouteResult & { reply: string }): Promise<boolean> {
+    const finished = await tasks.finish(task.id, {
+      status: 'done',
+      output: { ...(task.output ?? {}), ...routed },
+      finishedAt: new Date(),
+    });
+    if (finished) await afterDone(finished, { jobs: [], notifications: [] });
+    return true;
+  }
+
+  async function alreadyRouted(task: AgentTaskRow): Promise<boolean> {
+    const approval = await deps.deliveryRows.findApprovalOfTask(task.id);
+    if (approval) {
+      return finishRouted(task, {
+        route: approval.escalatedToRole ? 'escalate' : 'hitl',
+        approvalId: approval.id,
+        messageId: null,
+        reply: approval.originalContent,
+      });
+    }
+    const reply = await conversations.findReplyOfTask(task.id);
+    if (reply) {
+      return finishRouted(task, {
+        route: 'auto_send',
+        approvalId: null,
+        messageId: reply.id,
+        reply: reply.content,
+      });
+    }
+    return false;
+  }
+
+  return {
+    /**
+     * Runs the task to `done`, `failed` or `timeout`. Step errors end the
+     * task (they are not retried); only infrastructure errors (database,
+     * queue) are thrown, so that the job is retried and resumes safely.
+     */
+    async run(taskId: string, loaded?: AgentTaskRow): Promise<void> {
+      const found = loaded ?? (await tasks.find(taskId));
+      if (!found || (FINISHED_STATUSES as readonly string[]).includes(found.status)) return;
+      const context = await loadContext(found);
+      if (typeof context === 'string') return fail(found, 'failed', context);
+      const adapterType = activeAdapterOf(context, deps.adapters);
+      const changed = adapterType !== found.adapterType ? adapterType : undefined;
+
+      // A task no try has started has nothing written to resume from or clean up: one UPDATE starts it.
+      let task = found.startedAt === null ? await tasks.startFirst(found.id, changed) : null;
+      if (!task) {
+        const current = found.startedAt === null ? await tasks.find(found.id) : found;
+        if (!current || (FINISHED_STATUSES as readonly string[]).includes(current.status)) return;
+        if (await alreadyRouted(current)) return;
+        task = await db.transaction((tx) => tasks.start(current.id, tx, changed));
+        if (!task) return;
+      }
+      context.task = task;
+      await publishEvent(bus, 'agent-task.started', common(task, 'running'));
+
+      let done: StepsDone;
+      try {
+        done = await runSteps(context);
+      } catch (error) {
+        if (error instanceof StepFailure) return fail(task, error.status, error.message);
+        throw error;
+      }
+      const { profile, rag, generated, checked } = done;
+
+      let outcome: { task: AgentTaskRow; effects: AfterCommit };
+      try {
+        outcome = await db.transaction(async (tx) => {
+          const { result, effects } = await delivery.route(tx, {
+            task: { id: task.id, namespaceId: context.namespace.id, departmentId: task.departmentId },
+            conversation: context.conversation,
+            inbound: context.inbound,
+            decision: checked.decision,
+            reply: generated.reply,
+            intent: checked.intent,
+            confidence: checked.confidence,
+            sources: rag.hits.map((hit) => ({
+              chunkId: hit.chunkId,
+              documentId: hit.documentId,
+              title: hit.title,
+              score: round(hit.score),
+            })),
+            context: {
+              channel: context.conversation.channel,
+              language: profile.language,
+              userMessage: {
+                id: context.inbound.id,
+                content: context.inbound.content,
+                createdAt: context.inbound.createdAt.toISOString(),
+              },
+              turns: profile.turns,
+            },
+          });
+          const finished = await tasks.finish(
+            task.id,
+            {
+              status: 'done',
+              output: {
+                ...result,
+                reply: generated.reply,
+                intent: checked.intent,
+                confidence: round(checked.confidence),
+                reasons: checked.decision.reasons,
+                language: profile.language,
+                traceId: generated.traceId,
+              },
+              finishedAt: new Date(),
+            },
+            tx,
+          );
+          if (!finished) throw new AlreadyFinished();
+          return { task: finished, effects };
+        });
+      } catch (error) {
+        if (error instanceof AlreadyFinished) return;
+        throw error;
+      }
+      await afterDone(outcome.task, outcome.effects);
+    },
+
+    /**
+     * The job's last try failed (or its worker died during it): ends the
+     * task `failed` when it is not finished yet.
+     */
+    async failAfterRetries(taskId: string, error: Error): Promise<void> {
+      const task = await tasks.find(taskId);
+      if (!task || (FINISHED_STATUSES as readonly string[]).includes(task.status)) return;
+      await fail(task, 'failed', `The task could not be run: ${error.message}`);
+    },
+  };
+}
+
+export type Runner = ReturnType<typeof createRunner>;

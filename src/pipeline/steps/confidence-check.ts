@@ -1,0 +1,158 @@
+import type { EmbeddingProvider } from '../../core/llm/llm.js';
+import { type Decision, type DecisionInput, decideDelivery, matchBoundaryPhrase } from '../hitl-decision.js';
+import type { Generated } from './generate.js';
+import type { RagFindings } from './rag-search.js';
+import { round } from './rag-search.js';
+import type { Step } from './step-context.js';
+
+/** Embedding similarity from which a message counts as touching a persona boundary. */
+export const BOUNDARY_SIMILARITY = 0.8;
+
+/** The role an escalation is addressed to when the persona names none. */
+export const DEFAULT_ESCALATION_ROLE = 'dept_head';
+
+/** The slice of the intents module the step uses. */
+export interface IntentsPort {
+  classifier: {
+    classify(
+      namespaceId: string,
+      text: string,
+      embedding?: number[],
+    ): Promise<{
+      intent: string;
+      confidence: number;
+      alternatives: Array<{ intent: string; confidence: number }>;
+    }>;
+  };
+  trust: {
+    get(namespaceId: string, intent: string): Promise<{ isAutonomous: boolean; samplingRate: number } | null>;
+  };
+}
+
+export interface Checked {
+  intent: string;
+  /** The retrieval confidence the decision used. */
+  confidence: number;
+  decision: Decision;
+}
+
+/**
+ * `confidence_check`: classifies the message's intent (with its embedding:
+ * the one retrieval used, else computed together with the persona boundaries), reads the intent's
+ * trust record and whether the employee met the intent before, checks
+ * trigger words, injection and persona boundaries (phrase match, or
+ * embedding similarity of {@link BOUNDARY_SIMILARITY} or more), and decides
+ * with the best chunk's score as confidence.
+ */
+export function createConfidenceCheckStep(deps: {
+  embeddings: EmbeddingProvider;
+  intents: IntentsPort;
+  hasInteraction: (userId: string, namespaceId: string, intent: string) => Promise<boolean>;
+  triggerWords: readonly string[];
+  random: () => number;
+}): Step<{ rag: RagFindings; generated: Generated }, Checked> {
+  return {
+    input: ({ inbound, namespace }, { rag, generated }) => ({
+      text: inbound.content,
+      reply: generated.reply,
+      namespaceId: namespace.id,
+      confidence: round(rag.confidence),
+    }),
+    async run({ inbound, namespace, user }, { rag, generated }) {
+      const text = inbound.content;
+      const boundaries = (namespace.persona.boundaries ?? []).filter(
+        (b): b is string => typeof b === 'string' && b.trim().length > 0,
+      );
+      // Retrieval embedded the message already; only the boundaries (if any) are left to embed.
+      const [embedding, ...boundaryVectors] = rag.embedding
+        ? [rag.embedding, ...(boundaries.length > 0 ? await deps.embeddings.embed(boundaries) : [])]
+        : await deps.embeddings.embed([text, ...boundaries]);
+      const classification = await deps.intents.classifier.classify(namespace.id, text, embedding);
+      const { intent } = classification;
+      const trustRow = await deps.intents.trust.get(namespace.id, intent);
+      const trust = trustRow
+        ? { isAutonomous: trustRow.isAutonomous, samplingRate: trustRow.samplingRate }
+        : null;
+      const firstInteraction = !(await deps.hasInteraction(user.id, namespace.id, intent));
+
+      const matched = matchBoundary(text, boundaries, embedding, boundaryVectors);
+      const escalateToRole =
+        typeof namespace.persona.escalateToRole === 'string' && namespace.persona.escalateToRole.trim()
+          ? namespace.persona.escalateToRole.trim()
+          : DEFAULT_ESCALATION_ROLE;
+      const [injectedChunk] = rag.injected;
+      const injection: DecisionInput['injection'] = rag.userInjection.detected
+        ? { detected: true, reason: rag.userInjection.reason, source: 'user' }
+        : injectedChunk
+          ? {
+              detected: true,
+              reason: `chunk ${injectedChunk.chunkId}: ${injectedChunk.reason}`,
+              source: 'context',
+            }
+          : { detected: false };
+
+      const decision = decideDelivery({
+        confidence: rag.confidence,
+        intent,
+        userText: text,
+        replyText: generated.reply,
+        triggerWords: deps.triggerWords,
+        firstInteraction,
+        trust,
+        injection,
+        boundary: matched ? { boundary: matched.boundary, escalateToRole } : null,
+        random: deps.random,
+      });
+      return {
+        value: { intent, confidence: rag.confidence, decision },
+        output: {
+          intent,
+          intentConfidence: round(classification.confidence),
+          alternatives: classification.alternatives,
+          confidence: round(rag.confidence),
+          trust,
+          firstInteraction,
+          injection,
+          boundary: matched,
+          route: decision.route,
+          reasons: decision.reasons,
+          draw: decision.draw,
+        },
+      };
+    },
+  };
+}
+
+/** The boundary the message touches: a phrase match first, else the most similar boundary at or above the bar. */
+function matchBoundary(
+  text: string,
+  boundaries: readonly string[],
+  embedding: number[] | undefined,
+  boundaryVectors: number[][],
+): { boundary: string; by: 'phrase' | 'similarity'; similarity?: number } | null {
+  const phrase = matchBoundaryPhrase(text, boundaries);
+  if (phrase) return { boundary: phrase, by: 'phrase' };
+  if (!embedding) return null;
+  let best: { boundary: string; similarity: number } | null = null;
+  boundaries.forEach((boundary, i) => {
+    const vector = boundaryVectors[i];
+    if (!vector) return;
+    const similarity = cosine(embedding, vector);
+    if (similarity >= BOUNDARY_SIMILARITY && (!best || similarity > best.similarity))
+      best = { boundary, similarity };
+  });
+  const found = best as { boundary: string; similarity: number } | null;
+  return found ? { boundary: found.boundary, by: 'similarity', similarity: round(found.similarity) } : null;
+}
+
+export function cosine(a: readonly number[], b: readonly number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}

@@ -1,0 +1,61 @@
+import type { Persona } from '../../core/db/schema/knowledge.js';
+import type { ConversationsRepository, Turn } from '../conversations.repository.js';
+import { replyLanguage } from '../language.js';
+import type { ReplyLanguage, Step } from './step-context.js';
+
+/** Turns of the conversation before the message that go into the prompt and the approval context. */
+export const HISTORY_TURNS = 10;
+
+/** The employee profile fields the prompt uses. */
+export interface ProfileFacts {
+  summary: string;
+  currentProjects: string[];
+  frequentIntents: string[];
+  accessLevel: string;
+}
+
+export interface InjectedProfile {
+  systemPrompt: string | null;
+  persona: Persona;
+  profile: ProfileFacts | null;
+  turns: Turn[];
+  language: ReplyLanguage;
+}
+
+/**
+ * `inject_profile`: the namespace's system prompt and persona, the
+ * employee's profile, the last turns of the conversation and the language
+ * the reply will be written in.
+ */
+export function createInjectProfileStep(deps: {
+  conversations: ConversationsRepository;
+  profiles: { findProfile(userId: string): Promise<ProfileFacts | null> };
+}): Step<void, InjectedProfile> {
+  return {
+    input: ({ namespace, user, conversation }) => ({
+      namespaceId: namespace.id,
+      userId: user.id,
+      conversationId: conversation.id,
+    }),
+    async run({ namespace, user, inbound }) {
+      const row = await deps.profiles.findProfile(user.id);
+      const profile: ProfileFacts | null = row
+        ? {
+            summary: row.summary,
+            currentProjects: row.currentProjects,
+            frequentIntents: row.frequentIntents,
+            accessLevel: row.accessLevel,
+          }
+        : null;
+      const turns = await deps.conversations.turnsBefore(inbound, HISTORY_TURNS);
+      const value: InjectedProfile = {
+        systemPrompt: namespace.systemPrompt,
+        persona: namespace.persona,
+        profile,
+        turns,
+        language: replyLanguage(inbound.content, namespace.persona.language),
+      };
+      return { value, output: { ...value } };
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { InjectionVerdict } from '../../modules/rag/injection-detection.js';
+import { detectInjection } from '../../modules/rag/injection-detection.js';
+import type { InjectedChunk, Retrieval, RetrievedChunk } from '../../modules/rag/retrieval.js';
+import type { Step, TaskContext } from './step-context.js';
+
+/** Chunks handed to the model at most. */
+export const PASSAGE_LIMIT = 5;
+
+export interface RagFindings {
+  knowledgeBaseIds: string[];
+  hits: RetrievedChunk[];
+  injected: InjectedChunk[];
+  /** The best clean chunk's score; 0 when none was retrieved. */
+  confidence: number;
+  /** The verdict on the employee's own message. */
+  userInjection: InjectionVerdict;
+  /** The message's embedding retrieval used; null when nothing was searched. Not recorded. */
+  embedding: number[] | null;
+}
+
+/** The namespace's knowledge bases: `config.knowledgeBaseIds` when set, else every base of its department. */
+async function knowledgeBasesOf(
+  { namespace, departmentKnowledgeBaseIds }: TaskContext,
+  ofDepartment: (departmentId: string) => Promise<string[]>,
+): Promise<string[]> {
+  const configured = namespace.config.knowledgeBaseIds;
+  if (Array.isArray(configured) && configured.length > 0) {
+    return configured.filter((id): id is string => typeof id === 'string');
+  }
+  // The runner loads them with the task's context (one round trip less).
+  return departmentKnowledgeBaseIds ? [...departmentKnowledgeBaseIds] : ofDepartment(namespace.departmentId);
+}
+
+/**
+ * `rag_search`: prompt-injection detection on the employee's message, then
+ * the hybrid retrieval over the namespace's knowledge bases (fenced to the
+ * namespace's department). Chunks that carry an injection are left out and
+ * reported. A message that is itself an injection is not searched: nothing
+ * of it reaches retrieval or a model.
+ */
+export function createRagSearchStep(deps: {
+  retrieval: Retrieval;
+  knowledgeBaseIdsOfDepartment: (departmentId: string) => Promise<string[]>;
+}): Step<void, RagFindings> {
+  return {
+    input: ({ inbound, namespace }) => ({ text: inbound.content, namespaceId: namespace.id }),
+    async run(context) {
+      const text = context.inbound.content;
+      const knowledgeBaseIds = await knowledgeBasesOf(context, deps.knowledgeBaseIdsOfDepartment);
+      const userInjection = detectInjection(text);
+      const found = userInjection.detected
+        ? { hits: [], injected: [], confidence: 0, embedding: null }
+        : await deps.retrieval.search({
+            text,
+            knowledgeBaseIds,
+            departmentIds: [context.namespace.departmentId],
+            limit: PASSAGE_LIMIT,
+          });
+      const value: RagFindings = { knowledgeBaseIds, ...found, userInjection };
+      return {
+        value,
+        output: {
+          knowledgeBaseIds,
+          confidence: round(found.confidence),
+          hits: found.hits.map((hit) => ({
+            chunkId: hit.chunkId,
+            documentId: hit.documentId,
+            title: hit.title,
+            score: round(hit.score),
+            vectorScore: round(hit.cosine),
+            keywordScore: round(hit.keyword),
+          })),
+          injectedChunks: found.injected.map((chunk) => ({
+            chunkId: chunk.chunkId,
+            documentId: chunk.documentId,
+            reason: chunk.reason,
+          })),
+          userInjection,
+          searched: !userInjection.detected,
+        },
+      };
+    },
+  };
+}
+
+export function round(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}

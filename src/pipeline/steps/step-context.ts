@@ -1,0 +1,35 @@
+import type { ConversationRow, MessageRow, NamespaceRow, UserRow } from '../conversations.repository.js';
+import type { AgentTaskRow } from '../tasks.repository.js';
+
+/** Everything a step may read about the task it serves, loaded once by the runner. */
+export interface TaskContext {
+  task: AgentTaskRow;
+  conversation: ConversationRow;
+  /** The inbound message the task answers. */
+  inbound: MessageRow;
+  namespace: NamespaceRow;
+  /** The employee who wrote the message. */
+  user: UserRow;
+  /** Ids of the knowledge bases of the namespace's department, when loaded with the context. */
+  departmentKnowledgeBaseIds?: readonly string[];
+}
+
+/** Languages a reply is written in. */
+export type ReplyLanguage = 'en' | 'uk' | 'ru';
+
+/** What a step answers: its value for the next steps, and what its AgentToolCall row records as output. */
+export interface StepOutcome<T> {
+  value: T;
+  /** Stored as the tool call's outputData. */
+  output: Record<string, unknown>;
+}
+
+/**
+ * One pipeline step. `input` is recorded as the tool call's inputData (also
+ * when the step fails); `run` does the work and stops when `signal` aborts
+ * (the step ran past AGENT_TASK_TIMEOUT_MS).
+ */
+export interface Step<In, Out> {
+  input(context: TaskContext, previous: In): Record<string, unknown>;
+  run(context: TaskContext, previous: In, signal: AbortSignal): Promise<StepOutcome<Out>>;
+}
