@@ -51,7 +51,6 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type Container, createContainer } from '../src/container.js';
-import { subscribeEvents } from '../src/core/realtime/events.js';
 import { loadConfig } from '../src/core/config/config.js';
 import { type DatabaseHandle, openPglite, openPostgres, rowsOf } from '../src/core/db/client.js';
 import { agentTasks, agentToolCalls, intentTrust, namespaces, roles } from '../src/core/db/schema/index.js';
@@ -60,6 +59,7 @@ import { createLogger } from '../src/core/logger.js';
 import { createBullmqQueue } from '../src/core/queue/bullmq-queue.js';
 import { createEmbeddedQueue } from '../src/core/queue/embedded-queue.js';
 import type { QueueDriver } from '../src/core/queue/queue.js';
+import { subscribeEvents } from '../src/core/realtime/events.js';
 import { vectorLiteral } from '../src/modules/rag/rag.repository.js';
 import { STEP_NAMES } from '../src/pipeline/runner.js';
 import { startWorkers } from '../src/workers/index.js';
@@ -278,7 +278,9 @@ async function seed(container: Container, senderCount: number, messageCount: num
   process.stdout.write('\n');
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT set_config('maintenance_work_mem', '512MB', true)`);
-    await tx.execute(sql`CREATE INDEX chunks_embedding_idx ON chunks USING hnsw (embedding vector_cosine_ops)`);
+    await tx.execute(
+      sql`CREATE INDEX chunks_embedding_idx ON chunks USING hnsw (embedding vector_cosine_ops)`,
+    );
   });
   await db.execute(sql`CREATE INDEX chunks_search_vector_idx ON chunks USING gin (search_vector)`);
   await db.execute(sql`CREATE INDEX chunks_content_trgm_idx ON chunks USING gin (content gin_trgm_ops)`);
@@ -319,16 +321,16 @@ async function seed(container: Container, senderCount: number, messageCount: num
       FROM generate_series(1, ${senderCount}) g RETURNING id`),
   ).map((r) => r.id);
   const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
-  await db.execute(sql`INSERT INTO employee_profiles (user_id) SELECT unnest(${uuidArray(senderIds)}::uuid[])`);
+  await db.execute(
+    sql`INSERT INTO employee_profiles (user_id) SELECT unnest(${uuidArray(senderIds)}::uuid[])`,
+  );
   await db.execute(sql`INSERT INTO intent_interactions (user_id, namespace_id, intent_name)
     SELECT u, ${namespace!.id}, 'topic-' || t
     FROM unnest(${uuidArray(senderIds.filter((_, i) => i % 2 === 0))}::uuid[]) u, generate_series(0, ${settings.intents - 1}) t`);
 
   // Messages: half repeat a sentence of the knowledge word for word, half are new questions.
   const messages = Array.from({ length: messageCount }, (_, i) =>
-    i % 2 === 0
-      ? `${words.pick(sentences)}?`
-      : words.question(Math.floor(random() * settings.intents)),
+    i % 2 === 0 ? `${words.pick(sentences)}?` : words.question(Math.floor(random() * settings.intents)),
   );
   log(
     `  seeded in ${seconds(started).toFixed(1)} s: ${loaded} chunks, ${examples.length} intent examples, ${senderCount} senders`,
@@ -453,10 +455,14 @@ async function ceiling(queue: QueueDriver, concurrency: number): Promise<number>
   const all = new Promise<void>((resolve) => {
     resolveAll = resolve;
   });
-  queue.process('memory-extraction', async () => {
-    if (++done >= jobs) resolveAll();
-    return null;
-  }, { concurrency });
+  queue.process(
+    'memory-extraction',
+    async () => {
+      if (++done >= jobs) resolveAll();
+      return null;
+    },
+    { concurrency },
+  );
   const started = process.hrtime.bigint();
   let next = 0;
   await Promise.all(
@@ -547,7 +553,8 @@ async function run(set: DriverSet, round: number): Promise<RunResult> {
         `${result.roundTripsPerMessage.toFixed(1)} round trips/message, ceiling ${ceilingJobsPerSec.toFixed(0)} jobs/s, ` +
         `task p50 ${result.task.p50} ms p95 ${result.task.p95} ms, routes ${JSON.stringify(result.routes)}`,
     );
-    for (const [name, s] of Object.entries(result.steps)) log(`    ${name.padEnd(18)} p50 ${s.p50} ms  p95 ${s.p95} ms`);
+    for (const [name, s] of Object.entries(result.steps))
+      log(`    ${name.padEnd(18)} p50 ${s.p50} ms  p95 ${s.p95} ms`);
     for (const [shape, n] of result.shapes) {
       const ms = env.BENCH_TIMING === '1' ? `  ${((counter.ms.get(shape) ?? 0) / n).toFixed(2)} ms each` : '';
       log(`    ${(n / result.messages).toFixed(2).padStart(6)}  ${shape}${ms}`);
@@ -652,7 +659,9 @@ function tables(results: RunResult[]): string {
     '| drivers | run | step | p50 (ms) | p95 (ms) |',
     '|---|---:|---|---:|---:|',
     ...results.flatMap((r) =>
-      Object.entries(r.steps).map(([name, s]) => `| ${r.drivers} | ${r.run} | ${name} | ${s.p50} | ${s.p95} |`),
+      Object.entries(r.steps).map(
+        ([name, s]) => `| ${r.drivers} | ${r.run} | ${name} | ${s.p50} | ${s.p95} |`,
+      ),
     ),
   ];
   const firsts = new Map<string, RunResult>();

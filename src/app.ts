@@ -16,26 +16,13 @@ import { genReqId, registerRequestIdHeader } from './core/http/request-id.js';
 import { registerRequestLog } from './core/http/request-log.js';
 import { registerRouteInventory } from './core/http/route-inventory.js';
 import { ErrorEnvelopeSchema } from './core/http/schemas.js';
+import { AVATAR_URL_PREFIX } from './core/http/user-fields.js';
 import { registerValidation } from './core/http/validation.js';
 import { registerSockets } from './core/realtime/sockets.js';
 import { VERSION } from './core/version.js';
-import { agentTasksRoutes } from './modules/agent-tasks/agent-tasks.routes.js';
-import { auditRoutes } from './modules/audit/audit.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
+import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
-import { employeeProfilesRoutes } from './modules/employee-profiles/employee-profiles.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { intentsRoutes } from './modules/intents/intents.routes.js';
-import { documentsRoutes } from './modules/knowledge/documents.routes.js';
-import { knowledgeBasesRoutes } from './modules/knowledge/knowledge-bases.routes.js';
-import { AVATAR_URL_PREFIX } from './modules/me/avatar-storage.js';
-import { meRoutes } from './modules/me/me.routes.js';
-import { namespacesRoutes } from './modules/namespaces/namespaces.routes.js';
-import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
-import { ragRoutes } from './modules/rag/rag.routes.js';
-import { rolesRoutes } from './modules/roles/roles.routes.js';
-import { tracesRoutes } from './modules/traces/traces.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createActorResolver } from './modules/users/actor-resolver.js';
 import { userOverridesRoutes } from './modules/users/user-overrides.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -74,7 +61,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   });
   registerRateLimit(app, container.kv);
   // Before any route, so every route of every plugin gets the hook.
-  registerAuditHook(app, container.audit, API_PREFIX);
+  registerAuditHook(app, container.audit.service, API_PREFIX);
   await registerOpenApi(app, VERSION);
 
   mkdirSync(container.me.avatarDir, { recursive: true });
@@ -86,35 +73,17 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     serveDotFiles: false,
   });
 
-  // Load balancers probe /health; the documented operation lives under the API prefix.
-  await app.register(healthRoutes, { health: container.health, path: '/health', hidden: true });
+  // Every area registers its own routes (core/module.ts): first what lives outside the API prefix.
+  for (const area of container.modules) if (area.rootRoutes) await area.rootRoutes(app);
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { health: container.health, path: '/health' });
-      await api.register(authRoutes, { auth: container.auth, rateLimitPerMin: config.authRateLimitPerMin });
-      await api.register(meRoutes, { me: container.me.service });
+      for (const area of container.modules) if (area.routes) await area.routes(api);
+      // Areas not yet built to the module contract register here.
       await api.register(departmentsRoutes, { departments: container.departments });
-      await api.register(rolesRoutes, { roles: container.roles });
       await api.register(usersRoutes, { users: container.users.service });
       await api.register(userOverridesRoutes, { overrides: container.users.overrides });
-      await api.register(permissionsRoutes, { permissions: container.permissions });
-      await api.register(employeeProfilesRoutes, { profiles: container.employeeProfiles });
-      await api.register(auditRoutes, { audit: container.audit });
-      await api.register(ragRoutes, { rag: container.rag.service });
-      await api.register(knowledgeBasesRoutes, { bases: container.knowledge.bases });
-      await api.register(documentsRoutes, {
-        documents: container.knowledge.documents,
-        files: container.knowledge.files,
-        uploadMaxBytes: config.uploadMaxBytes,
-      });
-      await api.register(namespacesRoutes, { namespaces: container.namespaces.service });
-      await api.register(intentsRoutes, {
-        intents: container.intents.service,
-        trust: container.intents.trust,
-      });
-      await api.register(agentTasksRoutes, { agentTasks: container.agentTasks.service });
-      await api.register(tracesRoutes, { traces: container.traces.service });
-      await api.register(conversationsRoutes, { conversations: container.conversations.service });
+      await api.register(approvalsRoutes, { approvals: container.approvals.service });
+      await api.register(notificationsRoutes, { notifications: container.notifications.service });
     },
     { prefix: API_PREFIX },
   );
@@ -124,7 +93,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     resolveActor,
     bus: container.bus,
     namespaceDepartment: async (id) =>
-      (await container.namespaces.repository.findById(id))?.departmentId ?? null,
+      (await container.namespaces.repositories.namespaces.findById(id))?.departmentId ?? null,
   });
   return app;
 }

@@ -10,27 +10,30 @@ import { alignEmbeddingDimensions } from './core/db/embedding-dimensions.js';
 import { createKeyValue } from './core/kv/index.js';
 import { createLlmProviders } from './core/llm/index.js';
 import { createLlmProbe } from './core/llm/probe.js';
+import type { AppModule } from './core/module.js';
 import { createQueueDriver } from './core/queue/index.js';
 import { VERSION } from './core/version.js';
 import { createAgentTasksModule } from './modules/agent-tasks/agent-tasks.module.js';
+import { createApprovalsModule } from './modules/approvals/approvals.module.js';
 import { createAuditModule } from './modules/audit/audit.module.js';
 import { createAuthModule } from './modules/auth/auth.module.js';
 import { createConversationsModule } from './modules/conversations/conversations.module.js';
 import { createDepartmentsModule } from './modules/departments/departments.module.js';
 import { createEmployeeProfilesModule } from './modules/employee-profiles/employee-profiles.module.js';
-import { createProfileMemoryService } from './modules/employee-profiles/memory.service.js';
-import { createHealthService } from './modules/health/health.service.js';
+import { createHealthModule } from './modules/health/health.module.js';
 import { createIntentsModule } from './modules/intents/intents.module.js';
 import { createKnowledgeModule } from './modules/knowledge/knowledge.module.js';
 import { createMeModule } from './modules/me/me.module.js';
 import { createNamespacesModule } from './modules/namespaces/namespaces.module.js';
-import { createPermissionsService } from './modules/permissions/permissions.service.js';
+import { createNotificationsModule } from './modules/notifications/notifications.module.js';
+import { createPermissionsModule } from './modules/permissions/permissions.module.js';
 import { createRagModule } from './modules/rag/rag.module.js';
 import { createRolesModule } from './modules/roles/roles.module.js';
 import { seedSystemRoles } from './modules/roles/system-roles.js';
 import { createTracesModule } from './modules/traces/traces.module.js';
 import { bootstrapAdmin } from './modules/users/bootstrap-admin.js';
-import { createOrganisationRepositories, createUsersModule } from './modules/users/users.module.js';
+import { createUsersModule } from './modules/users/users.module.js';
+import { createOrganisationRepositories } from './organisation-repositories.js';
 import { createPipelineModule } from './pipeline/pipeline.module.js';
 
 export interface ContainerOptions {
@@ -72,14 +75,22 @@ export async function createContainer(config: Config, options: ContainerOptions)
   const llm = createLlmProviders(config);
 
   const repositories = createOrganisationRepositories(db);
-  const auth = createAuthModule({ db, ...repositories, tokens, logger });
+  const auth = createAuthModule({
+    db,
+    ...repositories,
+    tokens,
+    logger,
+    bus,
+    rateLimitPerMin: config.authRateLimitPerMin,
+  });
   const me = createMeModule({ db, ...repositories, tokens, bus, dataDir: config.dataDir });
   const audit = createAuditModule({ db, users: repositories.users });
   const departments = createDepartmentsModule({ db, departments: repositories.departments });
   const roles = createRolesModule({ db, ...repositories });
   const users = createUsersModule({ db, ...repositories, bus });
   const employeeProfiles = createEmployeeProfilesModule({ db });
-  const permissions = createPermissionsService();
+  const permissions = createPermissionsModule();
+  const notifications = createNotificationsModule({ db, bus, kv, logger });
   const knowledge = createKnowledgeModule({
     db,
     departments: repositories.departments,
@@ -87,6 +98,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     embeddings: llm.embeddings,
     logger,
     config,
+    notifications: notifications.service,
   });
   const namespaces = createNamespacesModule({
     db,
@@ -104,16 +116,25 @@ export async function createContainer(config: Config, options: ContainerOptions)
     bus,
     llm,
     retrieval: rag.retrieval,
-    knowledgeBaseIdsOfDepartment: (departmentId) => rag.repository.knowledgeBaseIdsOfDepartment(departmentId),
+    knowledgeBaseIdsOfDepartment: (departmentId) =>
+      rag.repositories.rag.knowledgeBaseIdsOfDepartment(departmentId),
     repositories,
     intents,
-    memory: createProfileMemoryService({ db }),
+    memory: employeeProfiles.memory,
     random: options.random,
   });
   const agentTasks = createAgentTasksModule({ db });
+  const approvals = createApprovalsModule({
+    db,
+    kv,
+    logger,
+    audit: audit.service,
+    pipeline,
+    trust: intents.trust,
+  });
   const traces = createTracesModule({ db });
   const conversations = createConversationsModule({ db, inbound: pipeline.inbound });
-  const health = createHealthService({
+  const health = createHealthModule({
     version: VERSION,
     startedAt: Date.now(),
     llm: config.llm.apiKey
@@ -123,6 +144,23 @@ export async function createContainer(config: Config, options: ContainerOptions)
     pingDatabase: () => database.ping(),
     pingQueue: () => queue.ping(),
   });
+  // The areas built to the module contract (core/module.ts), in the order app.ts registers their routes.
+  const modules: readonly AppModule[] = [
+    health,
+    auth,
+    me,
+    roles,
+    permissions,
+    employeeProfiles,
+    audit,
+    rag,
+    knowledge,
+    namespaces,
+    intents,
+    agentTasks,
+    traces,
+    conversations,
+  ];
 
   logger.info('start-up: seeding system roles');
   await seedSystemRoles(repositories.roles);
@@ -155,12 +193,17 @@ export async function createContainer(config: Config, options: ContainerOptions)
     intents,
     pipeline,
     agentTasks,
+    approvals,
     traces,
     conversations,
+    notifications,
     health,
+    modules,
     /** Stops the queue first (in-flight jobs finish), then the bus, key-value store and database. */
     async close(): Promise<void> {
       pipeline.close();
+      approvals.close();
+      notifications.retention.stop();
       await queue.close();
       await bus.close();
       await kv.close();

@@ -24,7 +24,7 @@ async function userWithoutPermissions(ctx: TestContext): Promise<TestUser> {
 }
 
 /**
- * STYLE.md's shared security check: no token, bad token and stale tokenVersion
+ * The shared security check of every endpoint test file: no token, bad token and stale tokenVersion
  * are 401; a missing or revoked permission is 403; another department's
  * resource is 404. Every endpoint test file starts with it.
  */

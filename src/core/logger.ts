@@ -58,6 +58,22 @@ export function createLogger(level: string, options: LoggerOptions = {}): Logger
 
 type PinoSettings = pino.LoggerOptions<never, false>;
 
+/**
+ * The slice of a pino logger that drivers and background loops use; Fastify's
+ * logger fits it. They log what would otherwise be lost: handler errors, poll
+ * failures.
+ */
+export interface DriverLogger {
+  warn(object: object, message?: string): void;
+  error(object: object, message?: string): void;
+}
+
+/** Used when no logger is given: failures still reach stderr, routine warnings stay quiet. */
+export const fallbackLogger: DriverLogger = {
+  warn: () => undefined,
+  error: (object, message) => console.error(message ?? 'driver error', object),
+};
+
 /** The asynchronous destination's state that a flush has to wait on (sonic-boom). */
 interface AsyncDestination {
   fd: number;

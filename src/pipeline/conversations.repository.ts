@@ -125,7 +125,9 @@ export function createConversationsRepository(db: Database) {
           conversation: conversations,
           inbound: messages,
           user: users,
-          knowledgeBaseIds: sql<string[] | null>`(SELECT coalesce(json_agg(kb.id ORDER BY kb.created_at, kb.id), '[]'::json)
+          knowledgeBaseIds: sql<
+            string[] | null
+          >`(SELECT coalesce(json_agg(kb.id ORDER BY kb.created_at, kb.id), '[]'::json)
             FROM ${knowledgeBases} kb WHERE kb.department_id = ${namespaces.departmentId})`,
         })
         .from(agentTasks)

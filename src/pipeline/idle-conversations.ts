@@ -1,4 +1,5 @@
-import type { DriverLogger, QueueDriver } from '../core/queue/queue.js';
+import type { DriverLogger } from '../core/logger.js';
+import type { QueueDriver } from '../core/queue/queue.js';
 import type { ConversationsRepository } from './conversations.repository.js';
 
 /** The job (on `agent-tasks`) that closes idle conversations. */

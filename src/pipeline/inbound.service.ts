@@ -101,7 +101,8 @@ export function createInboundService(deps: InboundServiceDeps) {
     if (created) return { conversation: created, namespace };
     // A concurrent message opened it first.
     const raced = await conversations.findOpen(channel, channelUserId, tx);
-    if (!raced) throw new Error(`conversation of ${channel} sender ${channelUserId} was neither opened nor found`);
+    if (!raced)
+      throw new Error(`conversation of ${channel} sender ${channelUserId} was neither opened nor found`);
     return { conversation: raced };
   }
 
@@ -222,8 +223,9 @@ export function createInboundService(deps: InboundServiceDeps) {
         adapterType: task.adapterType,
         status: task.status as AgentTaskCommon['status'],
       };
-      if (task.status === 'queued') await enqueue(task);
+      // Published before the enqueue, so a worker's `started` can never overtake `created`.
       await publishEvent(bus, 'agent-task.created', common);
+      if (task.status === 'queued') await enqueue(task);
       if (task.status === 'failed') {
         await publishEvent(bus, 'agent-task.failed', {
           ...common,

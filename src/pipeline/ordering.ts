@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { KeyValue } from '../core/kv/kv.js';
-import type { DriverLogger } from '../core/queue/queue.js';
+import type { DriverLogger } from '../core/logger.js';
 import { type AgentTaskRow, FINISHED_STATUSES, type TasksRepository } from './tasks.repository.js';
 
 /** How long a conversation lock lives without renewal: a crashed holder blocks its conversation this long at most. */

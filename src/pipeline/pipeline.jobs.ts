@@ -1,4 +1,5 @@
-import type { DriverLogger, Job, QueueDriver } from '../core/queue/queue.js';
+import type { DriverLogger } from '../core/logger.js';
+import type { Job, QueueDriver } from '../core/queue/queue.js';
 import type { ProfileMemoryService } from '../modules/employee-profiles/memory.service.js';
 import { CLOSE_IDLE_JOB, type IdleConversations } from './idle-conversations.js';
 import { taskJobId } from './inbound.service.js';

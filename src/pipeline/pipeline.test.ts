@@ -72,6 +72,12 @@ describe('pipeline: inbound message to approval', () => {
       departmentId: scene.departmentId,
       isActive: false,
     });
+    // canApprove through an extra grant, not the role: approvers are narrowed in SQL, this one must stay.
+    const granted = await createUser(container, {
+      role: 'employee',
+      departmentId: scene.departmentId,
+      extraPermissions: ['canApprove'],
+    });
 
     const received = await container.pipeline.inbound.receive({
       channel: 'chanA',
@@ -137,7 +143,9 @@ describe('pipeline: inbound message to approval', () => {
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
-    const expected = [approver, deptHead, extra].map((u) => u.user.id).concat(admins.map((a) => a.id));
+    const expected = [approver, deptHead, extra, granted]
+      .map((u) => u.user.id)
+      .concat(admins.map((a) => a.id));
     expect(rows.map((r) => r.userId).sort()).toEqual([...new Set(expected)].sort());
     expect(rows.map((r) => r.userId)).toContain(admin.user.id);
     for (const outsider of [colleague, elsewhere, revoked, inactive, scene.employee]) {

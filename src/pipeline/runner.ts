@@ -1,6 +1,7 @@
 import type { Bus } from '../core/bus/bus.js';
 import type { Database } from '../core/db/client.js';
-import type { DriverLogger, QueueDriver } from '../core/queue/queue.js';
+import type { DriverLogger } from '../core/logger.js';
+import type { QueueDriver } from '../core/queue/queue.js';
 import { type AgentTaskCommon, type AgentTaskStatus, publishEvent } from '../core/realtime/events.js';
 import { type AgentAdapter, AgentTimeoutError } from './adapters/adapter.js';
 import type { ConversationsRepository } from './conversations.repository.js';

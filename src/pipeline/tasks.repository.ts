@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../core/db/client.js';
-import { agentRuns, agentTasks, agentToolCalls, retrievalHits } from '../core/db/schema/index.js';
+import { agentRuns, agentTasks, agentToolCalls, type retrievalHits } from '../core/db/schema/index.js';
 
 export type AgentTaskRow = typeof agentTasks.$inferSelect;
 export type NewAgentTask = typeof agentTasks.$inferInsert;
@@ -138,7 +138,9 @@ export function createTasksRepository(db: Database) {
       // created_at orders a task's calls, and one statement gives them all the same now(): a microsecond apart.
       const rows = await tx
         .insert(agentToolCalls)
-        .values(values.map((value, i) => ({ ...value, createdAt: sql`now() + ${i} * interval '1 microsecond'` })))
+        .values(
+          values.map((value, i) => ({ ...value, createdAt: sql`now() + ${i} * interval '1 microsecond'` })),
+        )
         .returning();
       const byStep = new Map(rows.map((row) => [row.stepName, row]));
       return values.map((value) => byStep.get(value.stepName)!);

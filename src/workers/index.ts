@@ -1,12 +1,17 @@
 import type { Container } from '../container.js';
 import type { QueueName } from '../core/queue/queue.js';
-import { startIngestionWorker } from '../modules/knowledge/ingestion/ingestion.jobs.js';
 
 /** Queue name → how its jobs are handled. Modules add their entry as they arrive. */
 export function queueHandlers(container: Container): Partial<Record<QueueName, () => void>> {
   return {
-    'knowledge-ingest': () => startIngestionWorker(container.queue, container.knowledge.ingestion),
-    'agent-tasks': container.pipeline.workers.agentTasks,
+    ...container.knowledge.jobs,
+    // The approval deadline sweep and the notification retention purge tick beside the
+    // agent-tasks consumer (one claim per time slot each).
+    'agent-tasks': () => {
+      container.pipeline.workers.agentTasks();
+      container.approvals.sla.start();
+      container.notifications.retention.start();
+    },
     'memory-extraction': container.pipeline.workers.memoryExtraction,
   };
 }

@@ -47,7 +47,7 @@ describe('auditText and redactSecrets', () => {
 
 describe('the audit hook', () => {
   it('writes the entry for a body holding NUL characters and unpaired surrogates, stripped', async () => {
-    const app = await appWith(ctx.container.audit);
+    const app = await appWith(ctx.container.audit.service);
     const id = randomUUID();
     const res = await app.inject({
       method: 'POST',

@@ -37,7 +37,7 @@ const MAX_IP = 64;
 /** A create's response is read for its `id` only when it is this small. */
 const MAX_PARSED_RESPONSE = 1_000_000;
 
-/** SPEC.md's action table: login, approval decisions, else create / update / delete by method. */
+/** The action table (docs/audit.md): login, approval decisions, else create / update / delete by method. */
 export function actionFor(method: string, routeUrl: string): string {
   if (method === 'POST') {
     if (routeUrl.endsWith('/auth/login')) return 'login';
@@ -77,7 +77,7 @@ function createdIdOf(payload: unknown): string | null {
 }
 
 /**
- * SPEC.md's audit middleware: one entry for every successful (2xx) POST,
+ * The audit middleware: one entry for every successful (2xx) POST,
  * PATCH, PUT and DELETE unless the route says `config.audit: false`. Runs in
  * `onSend`, so the entry is committed before the client reads the answer; a
  * failed write is logged and never fails the request (the change itself has

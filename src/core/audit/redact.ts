@@ -4,7 +4,7 @@ import { stripUnsafeText } from '../http/unsafe-text.js';
 export const REDACTED = '[REDACTED]';
 
 /**
- * Keys whose values never reach the audit log: DECISIONS.md names password,
+ * Keys whose values never reach the audit log: the rule names password,
  * token and secret; API keys, private keys, credentials and authorization
  * headers are the same kind of value under other names.
  */

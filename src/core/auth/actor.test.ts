@@ -14,7 +14,7 @@ const base = {
   revokedDepartmentIds: [] as string[],
 };
 
-describe('computeEffectiveAccess (SPEC.md access rules 1-3)', () => {
+describe('computeEffectiveAccess (access rules 1-3)', () => {
   it('adds extras to the role grants and the primary department', () => {
     const access = computeEffectiveAccess({
       ...base,

@@ -34,7 +34,7 @@ export interface EffectiveAccess {
 }
 
 /**
- * SPEC.md's access rules 1-3: role grants plus extras, then revokes, which win.
+ * The access rules 1-3 (docs/access.md): role grants plus extras, then revokes, which win.
  * For a global user `departmentIds` still lists the computed set (for display);
  * scope checks treat global users as seeing everything.
  */

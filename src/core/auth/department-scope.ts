@@ -26,7 +26,7 @@ export function canAccessDepartment(actor: Actor, departmentId: string | null | 
   return departmentId != null && actor.departmentIds.has(departmentId);
 }
 
-/** An explicit `departmentId` filter outside the caller's departments is 403 (DECISIONS.md). */
+/** An explicit `departmentId` filter outside the caller's departments is 403 (docs/access.md). */
 export function assertDepartmentFilter(actor: Actor, departmentId: string): void {
   if (!canAccessDepartment(actor, departmentId)) {
     throw new ForbiddenError(`Department ${departmentId} is outside your departments`);

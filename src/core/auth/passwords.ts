@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** DECISIONS.md: 8 to 128 characters with at least one letter and one digit, everywhere a password is set. */
+/** 8 to 128 characters with at least one letter and one digit, everywhere a password is set. */
 export const PASSWORD_RULE = {
   minLength: 8,
   maxLength: 128,

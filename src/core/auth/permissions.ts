@@ -1,4 +1,4 @@
-/** The 19 permission names of SPEC.md, exactly. */
+/** The 19 permission names of the interface, exactly. */
 export const PERMISSIONS = [
   'canApprove',
   'canEscalate',
@@ -35,7 +35,7 @@ export interface SystemRoleDefinition {
   permissions: readonly Permission[];
 }
 
-/** Seeded at start (DECISIONS.md, Access); `isSystem` rows cannot be deleted. */
+/** Seeded at start (docs/access.md); `isSystem` rows cannot be deleted. */
 export const SYSTEM_ROLES: readonly SystemRoleDefinition[] = [
   {
     slug: 'admin',

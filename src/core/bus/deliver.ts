@@ -1,4 +1,4 @@
-import type { DriverLogger } from '../queue/queue.js';
+import type { DriverLogger } from '../logger.js';
 
 /**
  * Runs one subscriber on one message. A throwing (or rejecting) subscriber is

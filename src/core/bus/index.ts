@@ -1,4 +1,4 @@
-import type { DriverLogger } from '../queue/queue.js';
+import type { DriverLogger } from '../logger.js';
 import type { Bus } from './bus.js';
 import { createMemoryBus } from './memory-bus.js';
 import { createRedisBus } from './redis-bus.js';

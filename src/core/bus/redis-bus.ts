@@ -1,6 +1,5 @@
 import { Redis } from 'ioredis';
-import type { DriverLogger } from '../queue/queue.js';
-import { fallbackLogger } from '../queue/queue.js';
+import { type DriverLogger, fallbackLogger } from '../logger.js';
 import type { Bus, Unsubscribe } from './bus.js';
 import { deliver } from './deliver.js';
 

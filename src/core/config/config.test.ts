@@ -25,7 +25,7 @@ const problemsOf = (env: Record<string, string>, mode?: string): readonly string
 };
 
 describe('loadConfig', () => {
-  it('runs with no configuration at all: embedded drivers, defaults from DECISIONS.md', () => {
+  it('runs with no configuration at all: embedded drivers, the documented defaults', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
     expect(config).toMatchObject({

@@ -1,6 +1,6 @@
 import { type TSchema, Type } from 'typebox';
 
-/** A UUID string; ids everywhere are UUIDs (DECISIONS.md, Identifiers). */
+/** A UUID string; ids everywhere are UUIDs (docs/api.md). */
 export const Uuid = (description = 'Identifier (UUID)') => Type.String({ format: 'uuid', description });
 
 /** An ISO 8601 UTC timestamp. */
@@ -26,7 +26,7 @@ export const ErrorEnvelopeSchema = Type.Object(
   { $id: 'ErrorEnvelope' },
 );
 
-/** `limit` (1-100, default 20) and `offset` (default 0) for offset lists (DECISIONS.md, Lists). */
+/** `limit` (1-100, default 20) and `offset` (default 0) for offset lists (docs/api.md). */
 export const PaginationQuery = {
   limit: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size (1-100)' }),

@@ -23,7 +23,7 @@ export interface OpenAiCompatibleOptions {
   timeoutMs?: number;
 }
 
-/** Texts per embeddings request (SPEC.md: 32 phrases per embedding call). */
+/** Texts per embeddings request (32 texts per embedding call). */
 export const EMBEDDING_BATCH_SIZE = 32;
 
 function createClient(options: OpenAiCompatibleOptions): OpenAI {

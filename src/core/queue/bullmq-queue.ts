@@ -1,11 +1,10 @@
 import { type Job as BullJob, type JobType, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { type DriverLogger, fallbackLogger } from '../logger.js';
 import {
   assertJobId,
   DEFAULT_BACKOFF_MS,
   DEFAULT_JOB_ATTEMPTS,
-  type DriverLogger,
-  fallbackLogger,
   type Job,
   type JobCounts,
   type JobHandler,

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client.js';
 import type { QueueJobRow } from '../db/schema/drivers.js';
+import { type DriverLogger, fallbackLogger } from '../logger.js';
 import { createQueueJobsRepository } from './embedded-queue.repository.js';
 import {
   assertJobId,
   DEFAULT_BACKOFF_MS,
   DEFAULT_JOB_ATTEMPTS,
-  type DriverLogger,
-  fallbackLogger,
   type Job,
   type JobCounts,
   type JobHandler,

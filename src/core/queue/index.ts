@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.js';
+import type { DriverLogger } from '../logger.js';
 import { type BullmqQueueDriver, createBullmqQueue } from './bullmq-queue.js';
 import { createEmbeddedQueue, type EmbeddedQueueDriver } from './embedded-queue.js';
-import type { DriverLogger } from './queue.js';
 
 export * from './queue.js';
 export type { BullmqQueueDriver, EmbeddedQueueDriver };

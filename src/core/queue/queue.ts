@@ -1,4 +1,4 @@
-/** Queue names exactly as SPEC.md gives them. */
+/** The queue names of the interface, exactly. */
 export const QUEUE_NAMES = [
   'agent-tasks',
   'chanA-inbound',
@@ -72,21 +72,6 @@ export interface QueueDriver {
 /** Defaults shared by both drivers, as documented on {@link JobOptions}. */
 export const DEFAULT_JOB_ATTEMPTS = 3;
 export const DEFAULT_BACKOFF_MS = 1000;
-
-/**
- * The slice of a pino logger the drivers use; Fastify's logger fits it.
- * Drivers log what would otherwise be lost: handler errors, poll failures.
- */
-export interface DriverLogger {
-  warn(object: object, message?: string): void;
-  error(object: object, message?: string): void;
-}
-
-/** Used when no logger is given: failures still reach stderr, routine warnings stay quiet. */
-export const fallbackLogger: DriverLogger = {
-  warn: () => undefined,
-  error: (object, message) => console.error(message ?? 'driver error', object),
-};
 
 /**
  * Throws when a caller-chosen job id cannot be used by every driver: BullMQ

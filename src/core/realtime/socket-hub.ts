@@ -34,6 +34,8 @@ export interface Session {
   readonly actor: Actor;
   /** Sends `{ event, payload }` while the socket is open; dropped silently otherwise. */
   send(event: string, payload: unknown): void;
+  /** Sends another frame shape (the notification socket's `{ type, payload }`), on the same terms. */
+  sendFrame(frame: Record<string, unknown>): void;
   close(code: number, reason: string): void;
 }
 
@@ -72,7 +74,8 @@ function parse(data: unknown): Record<string, unknown> | null {
  * The first-message handshake and the session registry that every socket
  * endpoint shares. A socket must send `{ action: 'auth', token }` first and
  * within the handshake time (else close 4001); a bad token, or any other
- * first message, closes it with 4003; a token in the URL is never read.
+ * first message, closes it with 4003. A token in the URL is read only when
+ * the endpoint hands it over (the notification socket does; see `accept`).
  * Revocations published on the bus (logout-all, password change,
  * deactivation) close the user's sessions on every replica, since each
  * replica's hub listens on the bus for its own sockets.
@@ -108,7 +111,11 @@ export async function createSocketHub(options: SocketHubOptions) {
      * a time in the order they arrived, so a subscribe sent right after
      * `auth` waits for the handshake instead of being refused.
      */
-    accept(socket: RealtimeSocket, onAuthenticated: (session: Session) => SessionHandlers): void {
+    accept(
+      socket: RealtimeSocket,
+      onAuthenticated: (session: Session) => SessionHandlers,
+      options: { queryToken?: string } = {},
+    ): void {
       let session: Session | null = null;
       let handlers: SessionHandlers | null = null;
       let closed = false;
@@ -124,19 +131,20 @@ export async function createSocketHub(options: SocketHubOptions) {
         handshakeTimeoutMs,
       );
 
-      const handle = async (data: unknown): Promise<void> => {
+      const handle = async (message: Record<string, unknown> | null): Promise<void> => {
         if (closed) return;
-        const message = parse(data);
         if (!session) {
           const actor = await authenticate(message);
           if (closed) return;
           if (!actor) return close(CLOSE_CODES.forbidden, 'Authentication failed');
           clearTimeout(timer);
+          const sendFrame = (frame: Record<string, unknown>) => {
+            if (!closed && socket.readyState === OPEN) socket.send(JSON.stringify(frame));
+          };
           const current: Session = {
             actor,
-            send(event, payload) {
-              if (!closed && socket.readyState === OPEN) socket.send(JSON.stringify({ event, payload }));
-            },
+            send: (event, payload) => sendFrame({ event, payload }),
+            sendFrame,
             close,
           };
           session = current;
@@ -155,14 +163,17 @@ export async function createSocketHub(options: SocketHubOptions) {
         await handlers?.onMessage(message);
       };
 
-      socket.on('message', (data) => {
+      const enqueue = (message: Record<string, unknown> | null) => {
         chain = chain.then(() =>
-          handle(data).catch((error: unknown) => {
+          handle(message).catch((error: unknown) => {
             logger.error({ err: error }, 'socket message failed');
             session?.send('error', { message: 'The message could not be processed' });
           }),
         );
-      });
+      };
+      // A query token is the handshake's first message; anything the client sends waits behind it.
+      if (options.queryToken !== undefined) enqueue({ action: 'auth', token: options.queryToken });
+      socket.on('message', (data) => enqueue(parse(data)));
       socket.on('error', (error) => logger.debug({ err: error }, 'socket error'));
       socket.on('close', () => {
         closed = true;

@@ -4,6 +4,7 @@ import type { Actor } from '../auth/actor.js';
 import type { TokenClaims, TokenService } from '../auth/jwt.js';
 import type { Bus } from '../bus/bus.js';
 import { registerAgentTaskSocket } from './agent-task-socket.js';
+import { registerNotificationSocket } from './notification-socket.js';
 import { createSocketHub, MAX_FRAME_BYTES, type SocketHub } from './socket-hub.js';
 
 export interface SocketsOptions {
@@ -36,5 +37,6 @@ export async function registerSockets(app: FastifyInstance, options: SocketsOpti
     bus: options.bus,
     namespaceDepartment: options.namespaceDepartment,
   });
+  await registerNotificationSocket(app, { hub, bus: options.bus });
   return hub;
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
+import { type Page, pagedList } from '../../core/db/paged-list.js';
 import { agentTasks, agentToolCalls } from '../../core/db/schema/index.js';
 
 export type AgentTaskRow = typeof agentTasks.$inferSelect;
@@ -63,19 +64,22 @@ export function createAgentTasksRepository(db: Database) {
     async list(
       scope: DepartmentScope,
       filters: AgentTaskFilters,
-      page: { limit: number; offset: number },
+      page: Page,
       tx: DbExecutor = db,
     ): Promise<{ rows: AgentTaskRow[]; total: number }> {
       const where = conditions(scope, filters);
-      const rows = await tx
-        .select()
-        .from(agentTasks)
-        .where(where)
-        .orderBy(desc(agentTasks.createdAt), desc(agentTasks.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      const [counted] = await tx.select({ total: count() }).from(agentTasks).where(where);
-      return { rows, total: counted?.total ?? 0 };
+      return pagedList({
+        page,
+        rows: ({ limit, offset }) =>
+          tx
+            .select()
+            .from(agentTasks)
+            .where(where)
+            .orderBy(desc(agentTasks.createdAt), desc(agentTasks.id))
+            .limit(limit)
+            .offset(offset),
+        total: () => tx.select({ total: count() }).from(agentTasks).where(where),
+      });
     },
 
     /** The task's tool calls in step order (then in the order they were written). */

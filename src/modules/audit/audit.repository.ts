@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
+import { type Page, pagedList } from '../../core/db/paged-list.js';
 import { auditLogs, users } from '../../core/db/schema/index.js';
 
 export type AuditLogRow = typeof auditLogs.$inferSelect;
@@ -52,26 +53,31 @@ export function createAuditRepository(db: Database) {
     async list(
       scope: DepartmentScope,
       filters: AuditFilters,
-      page: { limit: number; offset: number },
+      page: Page,
       tx: DbExecutor = db,
     ): Promise<{ rows: AuditListRow[]; total: number }> {
       const condition = whereOf(scope, filters);
-      const rows = await tx
-        .select({ entry: auditLogs, userName: users.name, userEmail: users.email })
-        .from(auditLogs)
-        .leftJoin(users, eq(users.id, auditLogs.userId))
-        .where(condition)
-        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      const [counted] = await tx
-        .select({ total: count() })
-        .from(auditLogs)
-        .leftJoin(users, eq(users.id, auditLogs.userId))
-        .where(condition);
+      const { rows, total } = await pagedList({
+        page,
+        rows: ({ limit, offset }) =>
+          tx
+            .select({ entry: auditLogs, userName: users.name, userEmail: users.email })
+            .from(auditLogs)
+            .leftJoin(users, eq(users.id, auditLogs.userId))
+            .where(condition)
+            .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+            .limit(limit)
+            .offset(offset),
+        total: () =>
+          tx
+            .select({ total: count() })
+            .from(auditLogs)
+            .leftJoin(users, eq(users.id, auditLogs.userId))
+            .where(condition),
+      });
       return {
         rows: rows.map((r) => ({ ...r.entry, userName: r.userName, userEmail: r.userEmail })),
-        total: counted?.total ?? 0,
+        total,
       };
     },
   };

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createDepartment, createUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { securityChecks } from '../../../test/security.js';
+import { onRevocation, type Revocation } from '../../core/realtime/revocations.js';
 
 let ctx: TestContext;
 const captured: Array<Record<string, unknown>> = [];
@@ -170,10 +171,17 @@ describe('password reset', () => {
     expect((await post('/auth/forgot-password', { email: caller.user.email })).json()).toEqual({ ok: true });
     const token = lastResetToken();
     expect(token).toBeDefined();
+    const revoked: Revocation[] = [];
+    const stop = await onRevocation(ctx.container.bus, (revocation) => revoked.push(revocation));
 
     const reset = await post('/auth/reset-password', { token, newPassword: 'brand-new-9' });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ ok: true });
+    // Open sockets of the user are closed on every replica through this revocation.
+    await vi.waitFor(() =>
+      expect(revoked).toContainEqual({ userId: caller.user.id, reason: 'password-reset' }),
+    );
+    await stop();
 
     expect((await ctx.app.inject({ url: '/api/v1/me', headers: caller.headers })).statusCode).toBe(401);
     expect(

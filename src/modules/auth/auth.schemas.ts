@@ -1,25 +1,6 @@
 import { Type } from 'typebox';
-import { PASSWORD_RULE } from '../../core/auth/passwords.js';
 import { Uuid } from '../../core/http/schemas.js';
-
-export const Email = Type.String({ format: 'email', maxLength: 254, description: 'Email address' });
-
-/** A password being set: DECISIONS.md's rule, enforced at validation so the 422 names the field. */
-export const NewPassword = (description = `New password: ${PASSWORD_RULE.description}`) =>
-  Type.String({
-    minLength: PASSWORD_RULE.minLength,
-    maxLength: PASSWORD_RULE.maxLength,
-    pattern: PASSWORD_RULE.pattern,
-    description,
-    errorMessage: `must be ${PASSWORD_RULE.minLength} to ${PASSWORD_RULE.maxLength} characters with at least one letter and one digit`,
-  });
-
-/** A password being checked: any length the rule allows setting, no pattern (older passwords still log in). */
-export const CurrentPassword = Type.String({
-  minLength: 1,
-  maxLength: PASSWORD_RULE.maxLength,
-  description: 'Password',
-});
+import { CurrentPassword, Email, NewPassword } from '../../core/http/user-fields.js';
 
 export const AuthUser = Type.Object({
   id: Uuid('User id'),
@@ -36,7 +17,7 @@ export const AuthResponse = Type.Object({
   user: AuthUser,
 });
 
-// Extra properties are dropped, not refused: a client-supplied `role` is ignored (SPEC.md, register).
+// Extra properties are dropped, not refused: a client-supplied `role` is ignored (registration always makes an employee).
 export const RegisterBody = Type.Object(
   {
     email: Email,

@@ -5,8 +5,10 @@ import type { Actor } from '../../core/auth/actor.js';
 import type { TokenService } from '../../core/auth/jwt.js';
 import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
 import { DEFAULT_ROLE_SLUG } from '../../core/auth/permissions.js';
+import type { Bus } from '../../core/bus/bus.js';
 import type { Database } from '../../core/db/client.js';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../core/errors/app-errors.js';
+import { publishRevocation } from '../../core/realtime/revocations.js';
 import type { DepartmentsRepository } from '../departments/departments.repository.js';
 import type { RolesRepository } from '../roles/roles.repository.js';
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
@@ -35,6 +37,8 @@ export interface AuthServiceDeps {
   auth: AuthRepository;
   tokens: TokenService;
   logger: FastifyBaseLogger;
+  /** Carries the revocation that closes the user's open sockets after a reset. */
+  bus: Bus;
 }
 
 export function toAuthUser(user: UserRow): AuthUser {
@@ -52,7 +56,7 @@ export function hashResetToken(token: string): string {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, users, roles, departments, auth, tokens, logger } = deps;
+  const { db, users, roles, departments, auth, tokens, logger, bus } = deps;
   const accessStamps = accessStampsOf(db);
 
   return {
@@ -143,6 +147,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new ValidationError([{ field: 'body.token', message: 'is invalid, used or expired' }]);
       // Old tokens are refused on the next request on every replica, not only after a cache reload.
       await accessStamps.bumpUser(updated.id);
+      await publishRevocation(bus, { userId: updated.id, reason: 'password-reset' });
       return { ok: true };
     },
   };

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
+import { type Page, pagedList } from '../../core/db/paged-list.js';
 import { agentTasks, conversations, messages, users } from '../../core/db/schema/index.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -30,7 +31,7 @@ export function createConversationsRepository(db: Database) {
     async list(
       scope: DepartmentScope,
       filters: { channel?: string; status?: string },
-      page: { limit: number; offset: number },
+      page: Page,
       tx: DbExecutor = db,
     ): Promise<{ rows: ConversationListRow[]; total: number }> {
       const where = and(
@@ -38,22 +39,26 @@ export function createConversationsRepository(db: Database) {
         filters.channel ? eq(conversations.channel, filters.channel) : undefined,
         filters.status ? eq(conversations.status, filters.status) : undefined,
       );
-      const rows = await tx
-        .select({ conversation: conversations, userName: users.name })
-        .from(conversations)
-        .leftJoin(users, eq(users.id, conversations.userId))
-        .where(where)
-        .orderBy(
-          sql`${conversations.lastMessageAt} desc nulls last`,
-          desc(conversations.createdAt),
-          desc(conversations.id),
-        )
-        .limit(page.limit)
-        .offset(page.offset);
-      const [counted] = await tx.select({ total: count() }).from(conversations).where(where);
+      const { rows, total } = await pagedList({
+        page,
+        rows: ({ limit, offset }) =>
+          tx
+            .select({ conversation: conversations, userName: users.name })
+            .from(conversations)
+            .leftJoin(users, eq(users.id, conversations.userId))
+            .where(where)
+            .orderBy(
+              sql`${conversations.lastMessageAt} desc nulls last`,
+              desc(conversations.createdAt),
+              desc(conversations.id),
+            )
+            .limit(limit)
+            .offset(offset),
+        total: () => tx.select({ total: count() }).from(conversations).where(where),
+      });
       return {
         rows: rows.map((r) => ({ ...r.conversation, userName: r.userName })),
-        total: counted?.total ?? 0,
+        total,
       };
     },
 

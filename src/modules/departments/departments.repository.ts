@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from '
 import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
 import { departments, namespaces } from '../../core/db/schema/index.js';
-import { containsPattern } from '../users/db-helpers.js';
+import { containsPattern } from '../../core/db/sql-helpers.js';
 
 export type DepartmentRow = typeof departments.$inferSelect;
 export type NewDepartment = typeof departments.$inferInsert;

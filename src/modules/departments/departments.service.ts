@@ -3,7 +3,7 @@ import { assertVisible, departmentScope } from '../../core/auth/department-scope
 import type { Database } from '../../core/db/client.js';
 import { ConflictError, ValidationError } from '../../core/errors/app-errors.js';
 import { iso } from '../../core/http/schemas.js';
-import { isUniqueViolation } from '../users/db-helpers.js';
+import { isUniqueViolation } from '../../core/db/sql-helpers.js';
 import type { DepartmentRow, DepartmentsRepository, NewDepartment } from './departments.repository.js';
 import { nextFreeSlug, slugify } from './slug.js';
 

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
 import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
+import { type Page, pagedList } from '../../core/db/paged-list.js';
 import { employeeProfiles, users } from '../../core/db/schema/index.js';
-import { containsPattern } from '../users/db-helpers.js';
+import { containsPattern } from '../../core/db/sql-helpers.js';
 
 export type EmployeeProfileRow = typeof employeeProfiles.$inferSelect;
 export type EmployeeProfilePatch = Partial<
@@ -43,26 +44,30 @@ export function createEmployeeProfilesRepository(db: Database) {
     async list(
       scope: DepartmentScope,
       filters: { search?: string },
-      page: { limit: number; offset: number },
+      page: Page,
       tx: DbExecutor = db,
     ): Promise<{ rows: ProfileWithOwner[]; total: number }> {
       const conditions: (SQL | undefined)[] = [scopeCondition(scope, users.departmentId)];
       if (filters.search) conditions.push(ilike(users.name, containsPattern(filters.search)));
       const where = and(...conditions);
-      const rows = await tx
-        .select(selection)
-        .from(employeeProfiles)
-        .innerJoin(users, eq(users.id, employeeProfiles.userId))
-        .where(where)
-        .orderBy(asc(users.name), asc(users.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      const [counted] = await tx
-        .select({ total: count() })
-        .from(employeeProfiles)
-        .innerJoin(users, eq(users.id, employeeProfiles.userId))
-        .where(where);
-      return { rows, total: counted?.total ?? 0 };
+      return pagedList({
+        page,
+        rows: ({ limit, offset }) =>
+          tx
+            .select(selection)
+            .from(employeeProfiles)
+            .innerJoin(users, eq(users.id, employeeProfiles.userId))
+            .where(where)
+            .orderBy(asc(users.name), asc(users.id))
+            .limit(limit)
+            .offset(offset),
+        total: () =>
+          tx
+            .select({ total: count() })
+            .from(employeeProfiles)
+            .innerJoin(users, eq(users.id, employeeProfiles.userId))
+            .where(where),
+      });
     },
 
     async update(userId: string, patch: EmployeeProfilePatch, tx: DbExecutor = db): Promise<void> {

@@ -4,12 +4,9 @@ import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createDepartment, createNamespace } from '../../../test/factories.js';
 import { rowsOf } from '../../core/db/client.js';
 import { intentExamples } from '../../core/db/schema/index.js';
+import { supportsIterativeScan } from '../../core/db/vector.js';
 import { createLocalEmbedder } from '../../core/llm/local-embedder.js';
-import {
-  applyNearestSettings,
-  nearestExamplesQuery,
-  supportsIterativeScan,
-} from './intent-examples.repository.js';
+import { applyNearestSettings, nearestExamplesQuery } from './intent-examples.repository.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

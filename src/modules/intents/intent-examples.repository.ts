@@ -1,6 +1,8 @@
 import { and, asc, count, countDistinct, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, type DbExecutor, rowsOf } from '../../core/db/client.js';
+import { type Page, pagedList } from '../../core/db/paged-list.js';
 import { intentExamples, namespaces } from '../../core/db/schema/index.js';
+import { iterativeScanSupport, setLocalSettings, vectorLiteral } from '../../core/db/vector.js';
 import type { Neighbour } from './intent-vote.js';
 
 export type IntentExampleRow = Omit<typeof intentExamples.$inferSelect, 'embedding'>;
@@ -23,11 +25,6 @@ export interface NamespaceRef {
 
 /** `hnsw.ef_search` for the nearest-example query: far above k, so a namespace filter rarely starves it. */
 const EF_SEARCH = 100;
-
-/** pgvector's text form; seven significant digits are more than a float4 column keeps. */
-function vectorLiteral(vector: readonly number[]): string {
-  return `[${vector.map((v) => +v.toPrecision(7)).join(',')}]`;
-}
 
 /** The phrase lookup served by the unique index on (namespace_id, md5(example_text)). */
 function sameText(namespaceId: string, text: string): SQL {
@@ -59,16 +56,16 @@ export function nearestExamplesQuery(namespaceId: string, embedding: readonly nu
  * small one.
  */
 export async function applyNearestSettings(tx: DbExecutor, k: number, iterativeScan: boolean): Promise<void> {
-  const settings: SQL[] = [
-    sql`set_config('hnsw.ef_search', ${String(Math.max(EF_SEARCH, k))}, true)`,
-    sql`set_config('cpu_operator_cost', '0.1', true)`,
+  const settings: Array<[string, string]> = [
+    ['hnsw.ef_search', String(Math.max(EF_SEARCH, k))],
+    ['cpu_operator_cost', '0.1'],
   ];
-  if (iterativeScan) settings.push(sql`set_config('hnsw.iterative_scan', 'strict_order', true)`);
-  await tx.execute(sql`SELECT ${sql.join(settings, sql`, `)}`);
+  if (iterativeScan) settings.push(['hnsw.iterative_scan', 'strict_order']);
+  await setLocalSettings(tx, settings);
 }
 
 export function createIntentExamplesRepository(db: Database) {
-  let iterativeScan: Promise<boolean> | null = null;
+  const iterativeScan = iterativeScanSupport(db);
   return {
     /** The namespace with its department, for scope checks; null when missing. */
     async namespace(id: string, tx: DbExecutor = db): Promise<NamespaceRef | null> {
@@ -131,22 +128,25 @@ export function createIntentExamplesRepository(db: Database) {
     /** Examples of a namespace (optionally one intent), newest first. */
     async list(
       filter: { namespaceId: string; intentName?: string },
-      page: { limit: number; offset: number },
+      page: Page,
       tx: DbExecutor = db,
     ): Promise<{ rows: IntentExampleRow[]; total: number }> {
       const where = and(
         eq(intentExamples.namespaceId, filter.namespaceId),
         filter.intentName === undefined ? undefined : eq(intentExamples.intentName, filter.intentName),
       );
-      const rows = await tx
-        .select(exampleColumns)
-        .from(intentExamples)
-        .where(where)
-        .orderBy(desc(intentExamples.createdAt), desc(intentExamples.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      const [counted] = await tx.select({ total: count() }).from(intentExamples).where(where);
-      return { rows, total: counted?.total ?? 0 };
+      return pagedList({
+        page,
+        rows: ({ limit, offset }) =>
+          tx
+            .select(exampleColumns)
+            .from(intentExamples)
+            .where(where)
+            .orderBy(desc(intentExamples.createdAt), desc(intentExamples.id))
+            .limit(limit)
+            .offset(offset),
+        total: () => tx.select({ total: count() }).from(intentExamples).where(where),
+      });
     },
 
     async delete(id: string, tx: DbExecutor = db): Promise<boolean> {
@@ -160,23 +160,27 @@ export function createIntentExamplesRepository(db: Database) {
     /** The namespace's intent names with their example counts, by name. */
     async intents(
       namespaceId: string,
-      page: { limit: number; offset: number },
+      page: Page,
       tx: DbExecutor = db,
     ): Promise<{ rows: Array<{ intentName: string; exampleCount: number }>; total: number }> {
       const where = eq(intentExamples.namespaceId, namespaceId);
-      const rows = await tx
-        .select({ intentName: intentExamples.intentName, exampleCount: count() })
-        .from(intentExamples)
-        .where(where)
-        .groupBy(intentExamples.intentName)
-        .orderBy(asc(intentExamples.intentName))
-        .limit(page.limit)
-        .offset(page.offset);
-      const [counted] = await tx
-        .select({ total: countDistinct(intentExamples.intentName) })
-        .from(intentExamples)
-        .where(where);
-      return { rows, total: counted?.total ?? 0 };
+      return pagedList({
+        page,
+        rows: ({ limit, offset }) =>
+          tx
+            .select({ intentName: intentExamples.intentName, exampleCount: count() })
+            .from(intentExamples)
+            .where(where)
+            .groupBy(intentExamples.intentName)
+            .orderBy(asc(intentExamples.intentName))
+            .limit(limit)
+            .offset(offset),
+        total: () =>
+          tx
+            .select({ total: countDistinct(intentExamples.intentName) })
+            .from(intentExamples)
+            .where(where),
+      });
     },
 
     /**
@@ -186,11 +190,7 @@ export function createIntentExamplesRepository(db: Database) {
      * {@link applyNearestSettings}.
      */
     async nearest(namespaceId: string, embedding: readonly number[], k: number): Promise<Neighbour[]> {
-      iterativeScan ??= supportsIterativeScan(db).catch((error: unknown) => {
-        iterativeScan = null;
-        throw error;
-      });
-      const iterative = await iterativeScan;
+      const iterative = await iterativeScan();
       return db.transaction(async (tx) => {
         await applyNearestSettings(tx, k, iterative);
         const rows = rowsOf<{ intentName: string; similarity: number | string }>(
@@ -200,15 +200,6 @@ export function createIntentExamplesRepository(db: Database) {
       });
     },
   };
-}
-
-/** pgvector 0.8 added iterative index scans; older versions reject the setting. */
-export async function supportsIterativeScan(db: DbExecutor): Promise<boolean> {
-  const [row] = rowsOf<{ version: string | null }>(
-    await db.execute(sql`SELECT extversion AS version FROM pg_extension WHERE extname = 'vector'`),
-  );
-  const [major = 0, minor = 0] = (row?.version ?? '0.0').split('.').map(Number);
-  return major > 0 || minor >= 8;
 }
 
 export type IntentExamplesRepository = ReturnType<typeof createIntentExamplesRepository>;

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../core/db/client.js';
+import { type Page, pagedList } from '../../core/db/paged-list.js';
 import { intentTrust, namespaces } from '../../core/db/schema/index.js';
 
 export type IntentTrustRow = typeof intentTrust.$inferSelect;
@@ -39,19 +40,22 @@ export function createIntentTrustRepository(db: Database) {
     /** Records of a namespace by intent name. */
     async list(
       namespaceId: string,
-      page: { limit: number; offset: number },
+      page: Page,
       tx: DbExecutor = db,
     ): Promise<{ rows: IntentTrustRow[]; total: number }> {
       const where = eq(intentTrust.namespaceId, namespaceId);
-      const rows = await tx
-        .select()
-        .from(intentTrust)
-        .where(where)
-        .orderBy(asc(intentTrust.intentName))
-        .limit(page.limit)
-        .offset(page.offset);
-      const [counted] = await tx.select({ total: count() }).from(intentTrust).where(where);
-      return { rows, total: counted?.total ?? 0 };
+      return pagedList({
+        page,
+        rows: ({ limit, offset }) =>
+          tx
+            .select()
+            .from(intentTrust)
+            .where(where)
+            .orderBy(asc(intentTrust.intentName))
+            .limit(limit)
+            .offset(offset),
+        total: () => tx.select({ total: count() }).from(intentTrust).where(where),
+      });
     },
 
     /**

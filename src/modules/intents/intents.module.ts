@@ -1,12 +1,15 @@
 import type { Database } from '../../core/db/client.js';
 import type { EmbeddingProvider } from '../../core/llm/llm.js';
+import { defineModule } from '../../core/module.js';
 import { createIntentClassifier } from './intent-classifier.js';
 import { createIntentExamplesRepository } from './intent-examples.repository.js';
 import { createIntentSeeder } from './intent-seeding.js';
 import { createIntentTrustRepository } from './intent-trust.repository.js';
 import { createIntentTrustService } from './intent-trust.service.js';
+import { intentsRoutes } from './intents.routes.js';
 import { createIntentsService } from './intents.service.js';
 
+/** Intent examples, the nearest-example classifier, trust records and the seeding command. */
 export function createIntentsModule(deps: { db: Database; embeddings: EmbeddingProvider }) {
   const repositories = {
     examples: createIntentExamplesRepository(deps.db),
@@ -16,7 +19,14 @@ export function createIntentsModule(deps: { db: Database; embeddings: EmbeddingP
   const service = createIntentsService({ ...deps, ...repositories, classifier });
   const trust = createIntentTrustService(repositories);
   const seeder = createIntentSeeder({ examples: repositories.examples, service });
-  return { repositories, service, classifier, trust, seeder };
+  return defineModule({
+    service,
+    trust,
+    classifier,
+    seeder,
+    repositories,
+    routes: (api) => api.register(intentsRoutes, { intents: service, trust }),
+  });
 }
 
 export type IntentsModule = ReturnType<typeof createIntentsModule>;

@@ -1,6 +1,6 @@
 /**
  * A document's `metadata` holds the caller's own keys plus three the service
- * writes: `error` (why ingestion failed, DECISIONS.md), `ingestion` (run
+ * writes: `error` (why ingestion failed), `ingestion` (run
  * number and what the last run found) and `fileName` (the uploaded file's
  * name). Pure helpers over that object.
  */

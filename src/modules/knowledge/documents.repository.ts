@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
+import { type Page, pagedList } from '../../core/db/paged-list.js';
 import { chunks, documents } from '../../core/db/schema/index.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -31,7 +32,7 @@ export function createDocumentsRepository(db: Database) {
     async list(
       scope: DepartmentScope,
       filters: DocumentFilters,
-      page: { limit: number; offset: number },
+      page: Page,
       tx: DbExecutor = db,
     ): Promise<{ rows: DocumentRow[]; total: number }> {
       const conditions: (SQL | undefined)[] = [scopeCondition(scope, documents.departmentId)];
@@ -39,15 +40,18 @@ export function createDocumentsRepository(db: Database) {
       if (filters.status) conditions.push(eq(documents.status, filters.status));
       if (filters.type) conditions.push(eq(documents.type, filters.type));
       const where = and(...conditions);
-      const rows = await tx
-        .select()
-        .from(documents)
-        .where(where)
-        .orderBy(desc(documents.createdAt), desc(documents.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      const [counted] = await tx.select({ total: count() }).from(documents).where(where);
-      return { rows, total: counted?.total ?? 0 };
+      return pagedList({
+        page,
+        rows: ({ limit, offset }) =>
+          tx
+            .select()
+            .from(documents)
+            .where(where)
+            .orderBy(desc(documents.createdAt), desc(documents.id))
+            .limit(limit)
+            .offset(offset),
+        total: () => tx.select({ total: count() }).from(documents).where(where),
+      });
     },
 
     async insert(values: NewDocument, tx: DbExecutor = db): Promise<DocumentRow> {
@@ -72,7 +76,7 @@ export function createDocumentsRepository(db: Database) {
     },
 
     /** Chunks of a document in reading order, without their embeddings. */
-    async listChunks(documentId: string, page: { limit: number; offset: number }, tx: DbExecutor = db) {
+    async listChunks(documentId: string, page: Page, tx: DbExecutor = db) {
       return tx
         .select({
           id: chunks.id,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
+import { type Page, pagedList } from '../../core/db/paged-list.js';
 import { documents, knowledgeBases, namespaces } from '../../core/db/schema/index.js';
 
 export type KnowledgeBaseRow = typeof knowledgeBases.$inferSelect;
@@ -29,21 +30,25 @@ export function createKnowledgeBasesRepository(db: Database) {
     /** Knowledge bases inside `scope`, newest first. */
     async list(
       scope: DepartmentScope,
-      page: { limit: number; offset: number },
+      page: Page,
       tx: DbExecutor = db,
     ): Promise<{ rows: KnowledgeBaseWithCount[]; total: number }> {
       const where: SQL | undefined = scopeCondition(scope, knowledgeBases.departmentId);
-      const rows = await tx
-        .select({ base: knowledgeBases, documentCount })
-        .from(knowledgeBases)
-        .where(where)
-        .orderBy(desc(knowledgeBases.createdAt), desc(knowledgeBases.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      const [counted] = await tx.select({ total: count() }).from(knowledgeBases).where(where);
+      const { rows, total } = await pagedList({
+        page,
+        rows: ({ limit, offset }) =>
+          tx
+            .select({ base: knowledgeBases, documentCount })
+            .from(knowledgeBases)
+            .where(where)
+            .orderBy(desc(knowledgeBases.createdAt), desc(knowledgeBases.id))
+            .limit(limit)
+            .offset(offset),
+        total: () => tx.select({ total: count() }).from(knowledgeBases).where(where),
+      });
       return {
         rows: rows.map((r) => ({ ...r.base, documentCount: r.documentCount })),
-        total: counted?.total ?? 0,
+        total,
       };
     },
 

@@ -11,9 +11,6 @@ const AVATAR_TYPES: Record<string, string> = {
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
-/** The public URL path avatars are served under. */
-export const AVATAR_URL_PREFIX = '/static/avatars/';
-
 /** The extension for an accepted image, or null when the bytes are not PNG, JPEG or WebP. */
 export async function detectAvatarExtension(bytes: Buffer): Promise<string | null> {
   const type = await fileTypeFromBuffer(bytes);

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { PERMISSIONS, type Permission } from '../../core/auth/permissions.js';
 import { DateTime, Nullable, Uuid } from '../../core/http/schemas.js';
-import { CurrentPassword, NewPassword } from '../auth/auth.schemas.js';
+import { CurrentPassword, NewPassword } from '../../core/http/user-fields.js';
 import { RoleSummary } from '../roles/role-summary.js';
 import { CAPABILITY_AREAS } from './capabilities.js';
 

@@ -5,11 +5,13 @@ import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
 import type { Bus } from '../../core/bus/bus.js';
 import { NotFoundError, UnauthorizedError, UnsupportedMediaTypeError } from '../../core/errors/app-errors.js';
 import { iso } from '../../core/http/schemas.js';
+import { avatarUrl } from '../../core/http/user-fields.js';
 import { publishRevocation } from '../../core/realtime/revocations.js';
 import { toRoleSummary } from '../roles/role-summary.js';
 import { actorRows } from '../users/actor-resolver.js';
+import { toUserResponse } from '../users/user-views.js';
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
-import { AVATAR_URL_PREFIX, type AvatarStorage, detectAvatarExtension } from './avatar-storage.js';
+import { type AvatarStorage, detectAvatarExtension } from './avatar-storage.js';
 import { capabilitiesOf } from './capabilities.js';
 
 export interface MeServiceDeps {
@@ -19,10 +21,6 @@ export interface MeServiceDeps {
   avatars: AvatarStorage;
   /** Moved after every change to the caller's row, so cached actors (and GET /me) reload. */
   accessStamps: AccessStamps;
-}
-
-export function avatarUrl(user: Pick<UserRow, 'avatarFile' | 'updatedAt'>): string | null {
-  return user.avatarFile ? `${AVATAR_URL_PREFIX}${user.avatarFile}?v=${user.updatedAt.getTime()}` : null;
 }
 
 export function createMeService(deps: MeServiceDeps) {
@@ -43,18 +41,8 @@ export function createMeService(deps: MeServiceDeps) {
       const { user, role } = found;
       const { department, profile } = await users.findDepartmentAndProfile(user.id);
       return {
-        user: {
-          id: user.id,
-          email: user.email,
-          name: user.name,
-          phone: user.phone,
-          role: user.role,
-          roleId: user.roleId,
-          departmentId: user.departmentId,
-          isActive: user.isActive,
-          avatarUrl: avatarUrl(user),
-          createdAt: iso(user.createdAt),
-        },
+        // The one user projection; the /me response schema keeps the fields it shows.
+        user: toUserResponse(user),
         department: department
           ? { id: department.id, name: department.name, slug: department.slug, color: department.color }
           : null,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
+import { type Page, pagedList } from '../../core/db/paged-list.js';
 import { departments, namespaces } from '../../core/db/schema/index.js';
 
 export type NamespaceRow = typeof namespaces.$inferSelect;
@@ -16,19 +17,22 @@ export function createNamespacesRepository(db: Database) {
     /** Namespaces inside `scope`, newest first. */
     async list(
       scope: DepartmentScope,
-      page: { limit: number; offset: number },
+      page: Page,
       tx: DbExecutor = db,
     ): Promise<{ rows: NamespaceRow[]; total: number }> {
       const where: SQL | undefined = scopeCondition(scope, namespaces.departmentId);
-      const rows = await tx
-        .select()
-        .from(namespaces)
-        .where(where)
-        .orderBy(desc(namespaces.createdAt), desc(namespaces.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      const [counted] = await tx.select({ total: count() }).from(namespaces).where(where);
-      return { rows, total: counted?.total ?? 0 };
+      return pagedList({
+        page,
+        rows: ({ limit, offset }) =>
+          tx
+            .select()
+            .from(namespaces)
+            .where(where)
+            .orderBy(desc(namespaces.createdAt), desc(namespaces.id))
+            .limit(limit)
+            .offset(offset),
+        total: () => tx.select({ total: count() }).from(namespaces).where(where),
+      });
     },
 
     async insert(values: NewNamespace, tx: DbExecutor = db): Promise<NamespaceRow> {

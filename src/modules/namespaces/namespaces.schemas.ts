@@ -61,6 +61,29 @@ export const NamespaceConfig = Type.Object(
           "Knowledge bases the assistant searches; unset means every base of the namespace's department",
       }),
     ),
+    trust: Type.Optional(
+      Type.Object(
+        {
+          demoteAfter: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: 1000,
+              description:
+                'Rejections or edits in a row after which an autonomous intent loses its autonomy; unset never demotes',
+            }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    approvalSlaMinutes: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 525_600,
+        description:
+          'Minutes a reply may wait for approval before it is escalated to the department heads; unset never escalates',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

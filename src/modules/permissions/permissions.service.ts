@@ -4,7 +4,7 @@ import { permissionCatalog } from './permission-catalog.js';
 export function createPermissionsService() {
   const catalog = permissionCatalog();
   return {
-    /** Every one of SPEC.md's 19 permissions, grouped, with texts in en, ru and uk. */
+    /** Every one of the 19 permissions, grouped, with texts in en, ru and uk. */
     list() {
       return catalog;
     },

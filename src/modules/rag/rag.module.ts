@@ -1,27 +1,26 @@
 import type { Database } from '../../core/db/client.js';
 import type { LlmProviders } from '../../core/llm/llm.js';
+import { defineModule } from '../../core/module.js';
 import type { DepartmentsRepository } from '../departments/departments.repository.js';
 import { createRagRepository } from './rag.repository.js';
+import { ragRoutes } from './rag.routes.js';
 import { createRagService } from './rag.service.js';
 import { createRetrieval, type RetrievalOptions } from './retrieval.js';
 
+/** Retrieval over the knowledge bases (the pipeline's search step) and the RAG endpoints. */
 export function createRagModule(deps: {
   db: Database;
   llm: LlmProviders;
   departments: DepartmentsRepository;
   retrieval?: RetrievalOptions;
 }) {
-  const repository = createRagRepository(deps.db);
-  const retrieval = createRetrieval({
-    rag: repository,
-    embeddings: deps.llm.embeddings,
-    options: deps.retrieval,
-  });
-  const service = createRagService({
-    rag: repository,
-    departments: deps.departments,
+  const rag = createRagRepository(deps.db);
+  const retrieval = createRetrieval({ rag, embeddings: deps.llm.embeddings, options: deps.retrieval });
+  const service = createRagService({ rag, departments: deps.departments, retrieval, chat: deps.llm.chat });
+  return defineModule({
+    service,
     retrieval,
-    chat: deps.llm.chat,
+    repositories: { rag },
+    routes: (api) => api.register(ragRoutes, { rag: service }),
   });
-  return { repository, retrieval, service };
 }

@@ -1,6 +1,7 @@
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, type DbExecutor, rowsOf } from '../../core/db/client.js';
 import { knowledgeBases } from '../../core/db/schema/index.js';
+import { iterativeScanSupport, setLocalSettings, vectorLiteral } from '../../core/db/vector.js';
 import { isUuid } from '../../core/ids.js';
 import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
 
@@ -48,10 +49,8 @@ function uuidArray(ids: readonly string[]): SQL {
   return sql`${`{${ids.join(',')}}`}::uuid[]`;
 }
 
-/** pgvector's text form; seven significant digits are more than a float4 column keeps. */
-export function vectorLiteral(vector: readonly number[]): string {
-  return `[${vector.map((v) => +v.toPrecision(7)).join(',')}]`;
-}
+// bench/pipeline.ts still imports it from here; the helper itself lives in core/db/vector.ts.
+export { vectorLiteral };
 
 /**
  * The hybrid retrieval query, one statement:
@@ -180,17 +179,11 @@ export async function applySearchSettings(
     ['max_parallel_workers_per_gather', '0'],
   ];
   if (settings.iterativeScan) values.push(['hnsw.iterative_scan', 'strict_order']);
-  // One round trip for all of them.
-  await tx.execute(
-    sql`SELECT ${sql.join(
-      values.map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
-      sql`, `,
-    )}`,
-  );
+  await setLocalSettings(tx, values);
 }
 
 export function createRagRepository(db: Database) {
-  let iterativeScan: Promise<boolean> | null = null;
+  const iterativeScan = iterativeScanSupport(db);
   return {
     /** Ids of every knowledge base of a department, oldest first. */
     async knowledgeBaseIdsOfDepartment(departmentId: string, tx: DbExecutor = db): Promise<string[]> {
@@ -205,11 +198,7 @@ export function createRagRepository(db: Database) {
     /** Runs {@link hybridSearchQuery} in a transaction with {@link applySearchSettings}. */
     async hybridSearch(query: HybridQuery, efSearch: number): Promise<HybridRow[]> {
       if (query.knowledgeBaseIds.length === 0) return [];
-      iterativeScan ??= supportsIterativeScan(db).catch((error: unknown) => {
-        iterativeScan = null;
-        throw error;
-      });
-      const iterative = await iterativeScan;
+      const iterative = await iterativeScan();
       return db.transaction(async (tx) => {
         await applySearchSettings(tx, { efSearch, candidates: query.candidates, iterativeScan: iterative });
         const rows = rowsOf<HybridRow>(await tx.execute(hybridSearchQuery(query)));
@@ -223,15 +212,6 @@ export function createRagRepository(db: Database) {
       });
     },
   };
-}
-
-/** pgvector 0.8 added iterative index scans; older versions reject the setting. */
-export async function supportsIterativeScan(db: DbExecutor): Promise<boolean> {
-  const [row] = rowsOf<{ version: string | null }>(
-    await db.execute(sql`SELECT extversion AS version FROM pg_extension WHERE extname = 'vector'`),
-  );
-  const [major = 0, minor = 0] = (row?.version ?? '0.0').split('.').map(Number);
-  return major > 0 || minor >= 8;
 }
 
 export type RagRepository = ReturnType<typeof createRagRepository>;

@@ -109,9 +109,39 @@ describe('hybrid retrieval: confidence', () => {
       hits: [],
       injected: [],
       confidence: 0,
+      // The message was embedded (and searched): the vector is answered for callers that need it too.
+      embedding: expect.any(Array),
     });
     expect((await search('anything at all', [])).confidence).toBe(0);
     expect((await search('?!', [empty.knowledgeBase.id])).confidence).toBe(0);
+  });
+});
+
+describe('hybrid retrieval: a precomputed embedding', () => {
+  it('searches with the embedding given and answers it, as if it had computed it', async () => {
+    const { fixture } = await knowledgeBaseWith({ vector: 0.7, keyword: 0.3 });
+    const ids = [fixture.knowledgeBase.id];
+    const computed = await search(QUERY, ids);
+    const given = createLocalEmbedder(ctx.container.config.embeddingDimensions).embedOne(QUERY);
+    const reused = await ctx.container.rag.retrieval.search({
+      text: QUERY,
+      knowledgeBaseIds: ids,
+      embedding: given,
+    });
+    expect(reused.embedding).toBe(given);
+    expect(reused.hits.map((h) => [h.chunkId, h.score])).toEqual(
+      computed.hits.map((h) => [h.chunkId, h.score]),
+    );
+    expect(computed.embedding).toEqual(given);
+
+    // A different vector changes the vector leg: the one given is the one used.
+    const unrelated = createLocalEmbedder(ctx.container.config.embeddingDimensions).embedOne('zebra quantum');
+    const other = await ctx.container.rag.retrieval.search({
+      text: QUERY,
+      knowledgeBaseIds: ids,
+      embedding: unrelated,
+    });
+    expect(other.hits.map((h) => h.cosine)).not.toEqual(computed.hits.map((h) => h.cosine));
   });
 });
 

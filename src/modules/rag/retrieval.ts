@@ -30,7 +30,7 @@ export interface RetrievalResult {
   hits: RetrievedChunk[];
   /** Chunks that ranked among the best but were left out as prompt injections. */
   injected: InjectedChunk[];
-  /** DECISIONS.md: the best clean chunk's score; 0 when none was retrieved. */
+  /** The best clean chunk's blended score; 0 when none was retrieved. */
   confidence: number;
   /** The message's embedding the search used (given or computed); null when nothing was searched. */
   embedding: number[] | null;

@@ -3,10 +3,10 @@ import { splitSentences } from '../../core/llm/extractive-responder.js';
 import { lexicalWords } from '../../core/llm/local-embedder.js';
 import { STOPWORDS } from './stopwords.js';
 
-/** Used when a knowledge base's weights are missing or add up to 0 (DECISIONS.md's default). */
+/** Used when a knowledge base's weights are missing or add up to 0 (the documented default, 0.7 / 0.3). */
 export const DEFAULT_RAG_WEIGHTS: RagWeights = { vector: 0.7, keyword: 0.3 };
 
-/** A message that repeats a chunk's sentence word for word scores at least this (DECISIONS.md). */
+/** A message that repeats a chunk's sentence word for word scores at least this (docs/knowledge.md). */
 export const VERBATIM_FLOOR = 0.9;
 
 /** Shortest sentence (in words) that counts as repeated word for word; shorter ones match by chance. */

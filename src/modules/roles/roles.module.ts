@@ -1,8 +1,11 @@
 import type { Database } from '../../core/db/client.js';
-import type { OrganisationRepositories } from '../users/users.module.js';
+import { defineModule } from '../../core/module.js';
+import type { OrganisationRepositories } from '../../organisation-repositories.js';
+import { rolesRoutes } from './roles.routes.js';
 import { createRolesService } from './roles.service.js';
 
-/** Roles: the repositories are shared (OrganisationRepositories); this adds the service. */
+/** Roles: the repository is shared (OrganisationRepositories); this adds the service and routes. */
 export function createRolesModule(deps: OrganisationRepositories & { db: Database }) {
-  return createRolesService(deps);
+  const service = createRolesService(deps);
+  return defineModule({ service, routes: (api) => api.register(rolesRoutes, { roles: service }) });
 }

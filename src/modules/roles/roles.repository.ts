@@ -1,7 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../core/db/client.js';
+import { type Page, pagedList } from '../../core/db/paged-list.js';
 import { roles, users } from '../../core/db/schema/index.js';
-import { containsPattern } from '../users/db-helpers.js';
+import { containsPattern } from '../../core/db/sql-helpers.js';
 
 export type RoleRow = typeof roles.$inferSelect;
 export type NewRole = typeof roles.$inferInsert;
@@ -48,7 +49,7 @@ export function createRolesRepository(db: Database) {
     /** Roles by name; system roles only when asked for. */
     async list(
       filters: RoleFilters,
-      page: { limit: number; offset: number },
+      page: Page,
       tx: DbExecutor = db,
     ): Promise<{ rows: RoleRow[]; total: number }> {
       const conditions: (SQL | undefined)[] = [];
@@ -58,15 +59,18 @@ export function createRolesRepository(db: Database) {
         conditions.push(or(ilike(roles.name, pattern), ilike(roles.slug, pattern)));
       }
       const where = and(...conditions);
-      const rows = await tx
-        .select()
-        .from(roles)
-        .where(where)
-        .orderBy(asc(roles.name), asc(roles.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      const [counted] = await tx.select({ total: count() }).from(roles).where(where);
-      return { rows, total: counted?.total ?? 0 };
+      return pagedList({
+        page,
+        rows: ({ limit, offset }) =>
+          tx
+            .select()
+            .from(roles)
+            .where(where)
+            .orderBy(asc(roles.name), asc(roles.id))
+            .limit(limit)
+            .offset(offset),
+        total: () => tx.select({ total: count() }).from(roles).where(where),
+      });
     },
 
     /** How many users hold each of the roles (active or not). */

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { PERMISSIONS, type Permission } from '../../core/auth/permissions.js';
 import { DateTime, Nullable, OffsetPage, PaginationQuery, Uuid } from '../../core/http/schemas.js';
 
-/** One of SPEC.md's 19 permission names; anything else is 422. */
+/** One of the 19 permission names; anything else is 422. */
 export const PermissionName = Type.Unsafe<Permission>({
   type: 'string',
   enum: [...PERMISSIONS],

@@ -6,8 +6,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../../core/errors
 import { iso } from '../../core/http/schemas.js';
 import type { DepartmentsRepository } from '../departments/departments.repository.js';
 import { nextFreeSlug, slugify } from '../departments/slug.js';
-import { assertCanConfer } from '../users/access-guards.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../users/db-helpers.js';
+import { assertCanConfer } from '../../core/auth/access-guards.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../core/db/sql-helpers.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { NewRole, RoleRow, RolesRepository } from './roles.repository.js';
 

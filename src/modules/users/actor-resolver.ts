@@ -17,14 +17,7 @@ export function actorRows(actor: Actor): { user: UserRow; role: RoleRow } | unde
 
 /** Builds the request's Actor from the user and role rows. */
 export function toActor(user: UserRow, role: RoleRow): Actor {
-  const access = computeEffectiveAccess({
-    role,
-    departmentId: user.departmentId,
-    extraPermissions: user.extraPermissions,
-    revokedPermissions: user.revokedPermissions,
-    extraDepartmentIds: user.extraDepartmentIds,
-    revokedDepartmentIds: user.revokedDepartmentIds,
-  });
+  const access = computeEffectiveAccess({ ...user, role });
   const actor: Actor = {
     kind: 'user',
     userId: user.id,

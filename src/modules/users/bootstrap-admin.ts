@@ -15,7 +15,7 @@ export interface BootstrapAdminDeps {
 }
 
 /**
- * DECISIONS.md: with ADMIN_EMAIL and ADMIN_PASSWORD set and no user of that
+ * With ADMIN_EMAIL and ADMIN_PASSWORD set and no user of that
  * email, creates an `admin` in ADMIN_DEPARTMENT (created when missing).
  * An existing user is never touched, so changing ADMIN_PASSWORD later does nothing.
  */

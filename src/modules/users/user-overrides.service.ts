@@ -1,3 +1,4 @@
+import { assertCanConfer, assertCanManage } from '../../core/auth/access-guards.js';
 import { accessStampsOf } from '../../core/auth/access-stamps.js';
 import type { Actor } from '../../core/auth/actor.js';
 import { assertVisible } from '../../core/auth/department-scope.js';
@@ -5,7 +6,6 @@ import type { Database, DbExecutor } from '../../core/db/client.js';
 import { NotFoundError, ValidationError } from '../../core/errors/app-errors.js';
 import type { DepartmentsRepository } from '../departments/departments.repository.js';
 import type { RolesRepository } from '../roles/roles.repository.js';
-import { assertCanConfer, assertCanManage } from './access-guards.js';
 import type { OverrideKey } from './override-keys.js';
 import { effectiveAccessOf } from './user-views.js';
 import type { NewUser, UserRow, UsersRepository } from './users.repository.js';
@@ -28,7 +28,7 @@ const keyValue = (key: OverrideKey): string =>
   key.kind === 'permission' ? key.permission : key.departmentId;
 
 /**
- * Per-user grants and revokes (SPEC.md access rules 1-3). The four lists are
+ * Per-user grants and revokes (docs/access.md, rules 1-3). The four lists are
  * independent: a grant never clears a revoke, and a revoke always wins, so
  * access comes back only when its revoke entry is removed.
  */

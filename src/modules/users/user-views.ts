@@ -1,6 +1,6 @@
 import { computeEffectiveAccess } from '../../core/auth/actor.js';
 import { iso } from '../../core/http/schemas.js';
-import { avatarUrl } from '../me/me.service.js';
+import { avatarUrl } from '../../core/http/user-fields.js';
 import { toRoleSummary } from '../roles/role-summary.js';
 import type { RoleRow, UserRow } from './users.repository.js';
 
@@ -26,16 +26,9 @@ export function toUserResponse(user: UserRow) {
   };
 }
 
-/** Role, overrides and SPEC.md's computed effective permissions and departments. */
+/** Role, overrides and the computed effective permissions and departments. */
 export function effectiveAccessOf(user: UserRow, role: RoleRow) {
-  const access = computeEffectiveAccess({
-    role,
-    departmentId: user.departmentId,
-    extraPermissions: user.extraPermissions,
-    revokedPermissions: user.revokedPermissions,
-    extraDepartmentIds: user.extraDepartmentIds,
-    revokedDepartmentIds: user.revokedDepartmentIds,
-  });
+  const access = computeEffectiveAccess({ ...user, role });
   return {
     userId: user.id,
     isGlobal: access.isGlobal,

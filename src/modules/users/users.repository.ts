@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
 import { departments, employeeProfiles, roles, users } from '../../core/db/schema/index.js';
-import { containsPattern } from './db-helpers.js';
+import { containsPattern } from '../../core/db/sql-helpers.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { DateTime, Nullable, OffsetPage, PaginationQuery, Uuid } from '../../core/http/schemas.js';
-import { Email, NewPassword } from '../auth/auth.schemas.js';
+import { Email, NewPassword } from '../../core/http/user-fields.js';
 import { RoleSummary } from '../roles/role-summary.js';
 import { PermissionName, RoleSlug } from '../roles/roles.schemas.js';
 

@@ -1,3 +1,4 @@
+import { assertCanConfer, assertCanManage } from '../../core/auth/access-guards.js';
 import { accessStampsOf } from '../../core/auth/access-stamps.js';
 import type { Actor } from '../../core/auth/actor.js';
 import { assertVisible, canAccessDepartment, departmentScope } from '../../core/auth/department-scope.js';
@@ -5,12 +6,11 @@ import { hashPassword } from '../../core/auth/passwords.js';
 import { DEFAULT_ROLE_SLUG } from '../../core/auth/permissions.js';
 import type { Bus } from '../../core/bus/bus.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
+import { isUniqueViolation } from '../../core/db/sql-helpers.js';
 import { ConflictError, ForbiddenError, ValidationError } from '../../core/errors/app-errors.js';
 import { publishRevocation } from '../../core/realtime/revocations.js';
 import type { DepartmentsRepository } from '../departments/departments.repository.js';
 import type { RolesRepository } from '../roles/roles.repository.js';
-import { assertCanConfer, assertCanManage } from './access-guards.js';
-import { isUniqueViolation } from './db-helpers.js';
 import { effectiveAccessOf, normalisePhone, toUserResponse } from './user-views.js';
 import type { NewUser, RoleRow, UserRow, UsersRepository } from './users.repository.js';
 
@@ -40,7 +40,7 @@ export interface UserUpdateInput {
   isActive?: boolean;
 }
 
-/** Fields only a holder of canManageUsers may send (SPEC.md, PATCH /users/:id). */
+/** Fields only a holder of canManageUsers may send (PATCH /users/:id). */
 const MANAGED_FIELDS = ['role', 'roleId', 'departmentId', 'isActive'] as const;
 
 export function createUsersService(deps: UsersServiceDeps) {

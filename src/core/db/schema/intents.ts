@@ -48,6 +48,11 @@ export const intentTrust = pgTable(
     isAutonomous: boolean('is_autonomous').notNull().default(false),
     /** Fraction of an autonomous intent's replies still sent to a human. */
     samplingRate: doublePrecision('sampling_rate').notNull().default(0.1),
+    /**
+     * Rejections or edits in a row of the autonomous intent, counted only when
+     * the namespace sets `config.trust.demoteAfter`; a plain approval resets it.
+     */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

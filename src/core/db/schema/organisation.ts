@@ -8,7 +8,7 @@ export const departments = pgTable('departments', {
   slug: text('slug').notNull().unique('departments_slug_unique'),
   color: text('color').notNull().default('#64748b'),
   description: text('description'),
-  /** Free-form settings; `defaultNamespaceId` routes channel messages (DECISIONS.md, routing). */
+  /** Free-form settings; `defaultNamespaceId` routes channel messages (docs/pipeline.md, routing). */
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   /** Set by soft archive; archived departments are hidden from lists unless asked for. */
   archivedAt: tsz('archived_at'),

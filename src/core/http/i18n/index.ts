@@ -1,4 +1,5 @@
 import { agentTasksDocs } from './agent-tasks.js';
+import { approvalsDocs } from './approvals.js';
 import { auditDocs } from './audit.js';
 import { authDocs } from './auth.js';
 import { commonDocs } from './common.js';
@@ -9,6 +10,7 @@ import { intentsDocs } from './intents.js';
 import { knowledgeDocs } from './knowledge.js';
 import { meDocs } from './me.js';
 import { namespacesDocs } from './namespaces.js';
+import { notificationsDocs } from './notifications.js';
 import { permissionsDocs } from './permissions.js';
 import { ragDocs } from './rag.js';
 import { rolesDocs } from './roles.js';
@@ -43,6 +45,8 @@ const AREAS: readonly DocsArea[] = [
   agentTasksDocs,
   tracesDocs,
   conversationsDocs,
+  approvalsDocs,
+  notificationsDocs,
 ];
 
 /** The areas themselves, for checks across them (one English text translated two ways). */

@@ -1,17 +1,17 @@
 import type { Database, Transaction } from '../../../core/db/client.js';
 import type { EmbeddingProvider } from '../../../core/llm/llm.js';
 import { EmbeddingDimensionError } from '../../../core/llm/llm.js';
+import type { NotificationsPort, PendingNotifications } from '../../notifications/notifications.service.js';
 import { chunkBlocks } from '../chunking.js';
 import { DOCUMENT_TYPES, type DocumentFiles, type FileDocumentType } from '../document-files.js';
 import { finishedMetadata, ingestionOf, ingestJobId } from '../document-metadata.js';
 import type { DocumentRow, DocumentsRepository, NewChunk } from '../documents.repository.js';
 import { IngestionError } from './errors.js';
 import { type Extraction, extractFile, extractUrl } from './extract.js';
-import type { IngestionRepository } from './ingestion.repository.js';
 import type { Ocr } from './ocr.js';
 import { type FetchGuards, fetchWithGuards } from './url-fetch.js';
 
-/** Texts per embedding call (SPEC.md's batch size). */
+/** Texts per embedding call (the documented batch size). */
 export const EMBEDDING_BATCH = 32;
 const REASON_MAX = 1000;
 
@@ -23,12 +23,13 @@ export interface IngestionLogger {
 export interface IngestionServiceDeps {
   db: Database;
   documents: DocumentsRepository;
-  ingestion: IngestionRepository;
   files: DocumentFiles;
   ocr: Ocr;
   embeddings: EmbeddingProvider;
   fetchGuards: FetchGuards;
   logger: IngestionLogger;
+  /** Writes the uploader's notification in the run's transaction; published after the commit. */
+  notifications: NotificationsPort;
 }
 
 /** What one delivery of a job did. */
@@ -37,7 +38,7 @@ export type IngestOutcome = 'ready' | 'failed' | 'stale' | 'gone';
 const FILE_TYPES = new Set<string>(DOCUMENT_TYPES.filter((t) => t !== 'url'));
 
 export function createIngestionService(deps: IngestionServiceDeps) {
-  const { db, documents, ingestion, files, ocr, embeddings, fetchGuards, logger } = deps;
+  const { db, documents, files, ocr, embeddings, fetchGuards, logger, notifications } = deps;
   const extractDeps = { ocr, fetchUrl: (url: string) => fetchWithGuards(url, fetchGuards) };
 
   const currentJobId = (row: DocumentRow) => ingestJobId(row.id, ingestionOf(row.metadata).run);
@@ -79,6 +80,15 @@ export function createIngestionService(deps: IngestionServiceDeps) {
     return vectors;
   }
 
+  /** Pushes the committed rows; a lost push is only logged, since the row is the durable record. */
+  async function publish(rows: PendingNotifications): Promise<void> {
+    try {
+      await notifications.publish(rows);
+    } catch (error) {
+      logger.warn({ err: error }, 'ingestion: publishing a notification failed');
+    }
+  }
+
   /** Marks the run failed with `reason` and tells the uploader; a no-op for a stale or finished run. */
   async function fail(documentId: string, jobId: string, reason: string): Promise<boolean> {
     const message = reason.length > REASON_MAX ? `${reason.slice(0, REASON_MAX - 1)}…` : reason;
@@ -88,23 +98,23 @@ export function createIngestionService(deps: IngestionServiceDeps) {
         { status: 'failed', metadata: finishedMetadata(row.metadata, {}, message, new Date()) },
         tx,
       );
-      if (row.uploadedById) {
-        await ingestion.insertNotification(
-          {
-            userId: row.uploadedById,
-            type: 'system',
-            title: `Document "${row.title}" could not be processed`,
-            body: message,
-            entityType: 'document',
-            entityId: row.id,
-          },
-          tx,
-        );
-      }
-      return true;
+      if (!row.uploadedById) return [];
+      return notifications.notify(
+        [row.uploadedById],
+        {
+          type: 'system',
+          title: `Document "${row.title}" could not be processed`,
+          body: message,
+          entityType: 'document',
+          entityId: row.id,
+        },
+        tx,
+      );
     });
-    if (done) logger.warn({ documentId, jobId, reason: message }, 'document ingestion failed');
-    return done ?? false;
+    if (!done) return false;
+    logger.warn({ documentId, jobId, reason: message }, 'document ingestion failed');
+    await publish(done);
+    return true;
   }
 
   return {
@@ -166,23 +176,22 @@ export function createIngestionService(deps: IngestionServiceDeps) {
           { status: 'ready', metadata: finishedMetadata(row.metadata, details, null, new Date()) },
           tx,
         );
-        if (row.uploadedById) {
-          await ingestion.insertNotification(
-            {
-              userId: row.uploadedById,
-              type: 'document_ready',
-              title: `Document "${row.title}" is ready`,
-              body: `${rows.length} ${rows.length === 1 ? 'passage was' : 'passages were'} indexed.`,
-              entityType: 'document',
-              entityId: row.id,
-            },
-            tx,
-          );
-        }
-        return true;
+        if (!row.uploadedById) return [];
+        return notifications.notify(
+          [row.uploadedById],
+          {
+            type: 'document_ready',
+            title: `Document "${row.title}" is ready`,
+            body: `${rows.length} ${rows.length === 1 ? 'passage was' : 'passages were'} indexed.`,
+            entityType: 'document',
+            entityId: row.id,
+          },
+          tx,
+        );
       });
       if (!stored) return 'stale';
       logger.info({ documentId, jobId, chunks: rows.length }, 'document ingested');
+      await publish(stored);
       return 'ready';
     },
 

@@ -12,14 +12,20 @@ import { multipartBody } from '../../../../test/files.js';
 import { docx, fixture, imageOnlyPdf, OCR_IMAGES, textPdf } from '../../../../test/fixtures/documents.js';
 import { type LocalHttpServer, startHttpServer } from '../../../../test/http-server.js';
 import { chunks, notifications } from '../../../core/db/schema/index.js';
+import { type EventEnvelope, NOTIFICATION_CHANNEL, subscribeEvents } from '../../../core/realtime/events.js';
 import { ingestJobId } from '../document-metadata.js';
 
 let ctx: TestContext;
 let server: LocalHttpServer;
 let serverUrl: string;
+/** Every `notification.created` published on the bus. */
+const published: EventEnvelope<'notification.created'>[] = [];
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { workers: true });
+  await subscribeEvents(ctx.container.bus, NOTIFICATION_CHANNEL, (envelope) =>
+    published.push(envelope as EventEnvelope<'notification.created'>),
+  );
   server = await startHttpServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' }).end('<p>Internal page</p>');
   });
@@ -108,6 +114,17 @@ describe('ingestion of each accepted format', () => {
     expect(inbox).toEqual([
       expect.objectContaining({ type: 'document_ready', entityType: 'document', entityId: id, readAt: null }),
     ]);
+    // Published after the commit, for the notification socket.
+    await expect.poll(() => published.find((e) => e.payload.id === inbox[0]!.id)).toBeTruthy();
+    expect(published.find((e) => e.payload.id === inbox[0]!.id)).toEqual({
+      event: 'notification.created',
+      payload: expect.objectContaining({
+        userId: caller.user.id,
+        type: 'document_ready',
+        entityId: id,
+        createdAt: inbox[0]!.createdAt.toISOString(),
+      }),
+    });
   });
 
   it('reads Markdown with its heading path', async () => {

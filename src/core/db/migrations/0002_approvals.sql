@@ -1,0 +1,1 @@
+ALTER TABLE "intent_trust" ADD COLUMN "consecutive_failures" integer DEFAULT 0 NOT NULL;

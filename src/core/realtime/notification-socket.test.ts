@@ -1,0 +1,421 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WsPackage from 'ws';
+import { testDatabaseUrl } from '../../../test/database.js';
+import { createUser, type TestUser } from '../../../test/factories.js';
+import { withDatabase } from '../../../test/global-setup.js';
+import {
+  createPipelineScene,
+  createPipelineTestApp,
+  makeAutonomous,
+  markInteracted,
+  type PipelineTestContext,
+  VACATION_QUESTION,
+  waitFor,
+} from '../../../test/pipeline-factories.js';
+import { buildApp } from '../../app.js';
+import { createContainer } from '../../container.js';
+import { loadConfig } from '../config/config.js';
+import { openPostgres } from '../db/client.js';
+import { CLOSE_CODES, HANDSHAKE_TIMEOUT_MS } from './socket-hub.js';
+
+/** The part of the `ws` client this test uses (the package ships no types). */
+interface WsClient {
+  send(data: string): void;
+  close(): void;
+  on(event: 'message', listener: (data: unknown) => void): void;
+  on(event: 'close', listener: (code: number, reason: Buffer) => void): void;
+  once(event: 'open', listener: () => void): void;
+  once(event: 'error', listener: (error: Error) => void): void;
+}
+const WebSocket = WsPackage as new (url: string) => WsClient;
+
+let ctx: PipelineTestContext;
+let baseUrl: string;
+
+beforeAll(async () => {
+  // The sampling draw is fixed above every sampling rate, so an autonomous intent is auto-sent.
+  ctx = await createPipelineTestApp({}, { workers: true, random: () => 0.99 });
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `ws://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => ctx?.close());
+
+/** A frame as the socket sends it: `{ event, payload }` (handshake, errors) or `{ type, payload }` (pushes). */
+interface Frame {
+  event?: string;
+  type?: string;
+  payload: Record<string, unknown>;
+}
+
+/** A `ws` client that records every frame and how the connection closed. */
+class Client {
+  readonly frames: Frame[] = [];
+  closedWith: { code: number; reason: string } | null = null;
+  private constructor(readonly socket: WsClient) {
+    socket.on('message', (data) => this.frames.push(JSON.parse(String(data)) as Frame));
+    socket.on('close', (code, reason) => {
+      this.closedWith = { code, reason: reason.toString() };
+    });
+  }
+
+  static async open(url: string): Promise<Client> {
+    const socket = new WebSocket(url);
+    const client = new Client(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return client;
+  }
+
+  /** Opens a socket and completes the first-message handshake. */
+  static async authenticated(url: string, token: string): Promise<Client> {
+    const client = await Client.open(url);
+    client.send({ action: 'auth', token });
+    await client.waitFor('authenticated event', (f) => f.event === 'authenticated');
+    return client;
+  }
+
+  send(message: unknown): void {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  waitFor(what: string, match: (frame: Frame) => boolean): Promise<Frame> {
+    return waitFor(what, () => {
+      const found = this.frames.find(match);
+      if (!found && this.closedWith)
+        throw new Error(`closed with ${this.closedWith.code} while waiting for ${what}`);
+      return found;
+    });
+  }
+
+  /** The `notification.created` pushes received so far. */
+  pushes(): Array<Record<string, unknown>> {
+    return this.frames.filter((f) => f.type === 'notification.created').map((f) => f.payload);
+  }
+
+  /** Waits for the push of a notification whose fields match `where`. */
+  push(where: (payload: Record<string, unknown>) => boolean): Promise<Frame> {
+    return this.waitFor(
+      'a notification.created push',
+      (f) => f.type === 'notification.created' && where(f.payload),
+    );
+  }
+
+  closed(timeoutMs?: number): Promise<{ code: number; reason: string }> {
+    return waitFor('the socket to close', () => this.closedWith, timeoutMs);
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+const clients: Client[] = [];
+async function track(client: Promise<Client>): Promise<Client> {
+  const opened = await client;
+  clients.push(opened);
+  return opened;
+}
+afterAll(() => {
+  for (const client of clients) client.close();
+});
+
+const url = () => `${baseUrl}/ws/notifications`;
+
+/** Writes a notification for each user and publishes it, as every producer does. */
+async function notify(users: TestUser[], title = `Notice ${randomUUID().slice(0, 8)}`) {
+  const { service } = ctx.container.notifications;
+  const rows = await service.notify(
+    users.map((u) => u.user.id),
+    { type: 'system', title },
+    ctx.container.db,
+  );
+  await service.publish(rows);
+  return rows;
+}
+
+describe('/ws/notifications handshake', () => {
+  it('answers a plain HTTP request without an upgrade with 400 in the error envelope', async () => {
+    const res = await ctx.app.inject({ url: '/ws/notifications' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'BadRequestError', statusCode: 400 });
+  });
+
+  it('answers a valid auth message with authenticated and an empty payload', async () => {
+    const user = await createUser(ctx.container);
+    const client = await track(Client.authenticated(url(), user.token));
+    expect(client.frames[0]).toEqual({ event: 'authenticated', payload: {} });
+  });
+
+  it('accepts the token as a query parameter: authenticated without an auth message', async () => {
+    const user = await createUser(ctx.container);
+    const client = await track(Client.open(`${url()}?token=${encodeURIComponent(user.token)}`));
+    await client.waitFor('authenticated event', (f) => f.event === 'authenticated');
+    expect(client.frames[0]).toEqual({ event: 'authenticated', payload: {} });
+    const [row] = await notify([user]);
+    expect((await client.push((p) => p.id === row!.id)).payload.userId).toBe(user.user.id);
+  });
+
+  it(`closes with 4001 when no auth message comes within ${HANDSHAKE_TIMEOUT_MS} ms`, async () => {
+    const client = await track(Client.open(url()));
+    const closed = await client.closed(HANDSHAKE_TIMEOUT_MS + 10_000);
+    expect(closed.code).toBe(CLOSE_CODES.handshakeTimeout);
+    expect(closed.code).toBe(4001);
+    expect(client.frames).toEqual([]);
+  }, 30_000);
+
+  it('closes with 4003 for a bad, stale or missing token, in the message or in the query', async () => {
+    const user = await createUser(ctx.container);
+    const forged = `${user.token.slice(0, user.token.lastIndexOf('.'))}.${Buffer.from('forged').toString('base64url')}`;
+    const stale = await createUser(ctx.container);
+    await ctx.container.repositories.users.bumpTokenVersion(stale.user.id);
+    for (const auth of [
+      { action: 'auth', token: forged },
+      { action: 'auth', token: stale.token },
+      { action: 'auth' },
+      { action: 'auth', token: 42 },
+    ]) {
+      const client = await track(Client.open(url()));
+      client.send(auth);
+      expect((await client.closed()).code, JSON.stringify(auth).slice(0, 40)).toBe(4003);
+      expect(client.frames).toEqual([]);
+    }
+    for (const token of [forged, stale.token, '']) {
+      const client = await track(Client.open(`${url()}?token=${encodeURIComponent(token)}`));
+      expect((await client.closed()).code).toBe(4003);
+      expect(client.frames).toEqual([]);
+    }
+  });
+
+  it('closes with 4003 when another message, or text that is not JSON, comes before auth', async () => {
+    const first = await track(Client.open(url()));
+    first.send({ action: 'subscribe' });
+    expect((await first.closed()).code).toBe(4003);
+
+    const garbage = await track(Client.open(url()));
+    garbage.socket.send('hello');
+    expect((await garbage.closed()).code).toBe(4003);
+  });
+
+  it('answers a message after auth with an error event and stays open', async () => {
+    const user = await createUser(ctx.container);
+    const client = await track(Client.authenticated(url(), user.token));
+    client.send({ action: 'subscribe' });
+    const error = await client.waitFor('error event', (f) => f.event === 'error');
+    expect(error.payload.message).toMatch(/takes no messages/);
+    expect(client.closedWith).toBeNull();
+  });
+});
+
+describe('/ws/notifications pushes', () => {
+  it("pushes the row's fields to its owner only", async () => {
+    const owner = await createUser(ctx.container);
+    const other = await createUser(ctx.container);
+    const mine = await track(Client.authenticated(url(), owner.token));
+    const second = await track(Client.authenticated(url(), owner.token));
+    const theirs = await track(Client.authenticated(url(), other.token));
+
+    const [row] = await notify([owner]);
+    const [marker] = await notify([other]);
+    const frame = await mine.push((p) => p.id === row!.id);
+    expect(frame).toEqual({
+      type: 'notification.created',
+      payload: {
+        id: row!.id,
+        userId: owner.user.id,
+        type: 'system',
+        title: row!.title,
+        body: null,
+        entityType: null,
+        entityId: null,
+        readAt: null,
+        createdAt: row!.createdAt.toISOString(),
+      },
+    });
+    await second.push((p) => p.id === row!.id);
+    // Published in this order on one channel: the marker arriving proves the owner's row was not sent here.
+    await theirs.push((p) => p.id === marker!.id);
+    expect(theirs.pushes().map((p) => p.id)).toEqual([marker!.id]);
+  });
+
+  it('pushes a new approval to each approver of the department and to nobody else', async () => {
+    const scene = await createPipelineScene(ctx.container);
+    const inDepartment = { departmentId: scene.departmentId };
+    const approvers = [
+      await createUser(ctx.container, { role: 'approver', ...inDepartment }),
+      await createUser(ctx.container, { role: 'dept_head', ...inDepartment }),
+      await createUser(ctx.container, { ...inDepartment, extraPermissions: ['canApprove'] }),
+    ];
+    const others = [
+      scene.employee,
+      await createUser(ctx.container, inDepartment),
+      await createUser(ctx.container, { role: 'approver' }),
+      await createUser(ctx.container, {
+        role: 'approver',
+        ...inDepartment,
+        revokedPermissions: ['canApprove'],
+      }),
+    ];
+    const approverSockets = await Promise.all(
+      approvers.map((u) => track(Client.authenticated(url(), u.token))),
+    );
+    const otherSockets = await Promise.all(others.map((u) => track(Client.authenticated(url(), u.token))));
+
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/conversations/web/messages',
+      headers: scene.employee.headers,
+      payload: { text: VACATION_QUESTION },
+    });
+    expect(res.statusCode).toBe(202);
+
+    const pushes = await Promise.all(
+      approverSockets.map((s) => s.push((p) => p.type === 'approval_pending')),
+    );
+    const approvalId = pushes[0]!.payload.entityId;
+    expect(approvalId).toEqual(expect.any(String));
+    pushes.forEach((frame, i) => {
+      expect(frame.payload).toMatchObject({
+        userId: approvers[i]!.user.id,
+        type: 'approval_pending',
+        entityType: 'approval',
+        entityId: approvalId,
+        readAt: null,
+      });
+    });
+    // A marker to everyone else, published after the approval's pushes: once it arrives, nothing else came first.
+    const markers = await notify(others, 'marker');
+    for (const [i, socket] of otherSockets.entries()) {
+      await socket.push((p) => p.id === markers[i]!.id);
+      expect(socket.pushes().map((p) => p.type)).toEqual(['system']);
+    }
+  });
+
+  it("pushes the web channel's assistant_reply to the employee", async () => {
+    const scene = await createPipelineScene(ctx.container);
+    await makeAutonomous(ctx.container, scene.namespaceId, 'vacation');
+    await markInteracted(ctx.container, scene.employee.user.id, scene.namespaceId, 'vacation');
+    const client = await track(Client.authenticated(url(), scene.employee.token));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/conversations/web/messages',
+      headers: scene.employee.headers,
+      payload: { text: VACATION_QUESTION },
+    });
+    expect(res.statusCode).toBe(202);
+    const frame = await client.push((p) => p.type === 'assistant_reply');
+    expect(frame.payload).toMatchObject({
+      userId: scene.employee.user.id,
+      entityType: 'message',
+      entityId: expect.any(String),
+    });
+  });
+});
+
+describe('/ws/notifications revocation', () => {
+  it('closes the sockets of a user who logs out everywhere, and of a deactivated user', async () => {
+    const user = await createUser(ctx.container);
+    const client = await track(Client.authenticated(url(), user.token));
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/me/logout-all', headers: user.headers });
+    expect(res.statusCode).toBe(200);
+    const closed = await client.closed();
+    expect(closed.code).toBe(4003);
+    expect(closed.reason).toMatch(/revoked/);
+
+    const deactivated = await createUser(ctx.container);
+    const bystander = await createUser(ctx.container);
+    const gone = await track(Client.authenticated(url(), deactivated.token));
+    const stays = await track(Client.authenticated(url(), bystander.token));
+    const admin = await createUser(ctx.container, { role: 'admin' });
+    const patch = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/${deactivated.user.id}`,
+      headers: admin.headers,
+      payload: { isActive: false },
+    });
+    expect(patch.statusCode).toBe(200);
+    expect((await gone.closed()).code).toBe(4003);
+    const [row] = await notify([bystander]);
+    await stays.push((p) => p.id === row!.id);
+    expect(stays.closedWith).toBeNull();
+  });
+});
+
+const multiInstance = Boolean(process.env.REDIS_URL && process.env.DATABASE_URL);
+
+describe('/ws/notifications across API instances', () => {
+  it.skipIf(!multiInstance)(
+    'pushes to a socket held by a second API instance on the same Redis (skipped on the embedded drivers: their bus is in-process)',
+    async () => {
+      const second = await startSecondApi();
+      try {
+        const user = await createUser(ctx.container);
+        const client = await track(Client.authenticated(`${second.baseUrl}/ws/notifications`, user.token));
+        const [row] = await notify([user]);
+        expect((await client.push((p) => p.id === row!.id)).payload.userId).toBe(user.user.id);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+
+  it.skipIf(!multiInstance)(
+    'closes the sockets on both instances at logout-all (skipped on the embedded drivers: their bus is in-process)',
+    async () => {
+      const second = await startSecondApi();
+      try {
+        const user = await createUser(ctx.container);
+        const here = await track(Client.authenticated(url(), user.token));
+        const there = await track(Client.authenticated(`${second.baseUrl}/ws/notifications`, user.token));
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/me/logout-all',
+          headers: user.headers,
+        });
+        expect(res.statusCode).toBe(200);
+        expect((await here.closed()).code).toBe(4003);
+        expect((await there.closed()).code).toBe(4003);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+});
+
+/** Another API replica: its own container and app on the same database and Redis prefix, listening. */
+async function startSecondApi() {
+  const templateUrl = testDatabaseUrl();
+  const first = ctx.container;
+  if (!templateUrl || !first.config.redisUrl)
+    throw new Error('a second API instance needs PostgreSQL and Redis');
+  const database = first.database.location.split('/').pop() ?? '';
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'aos-second-api-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: first.config.jwt.secret,
+    REDIS_URL: first.config.redisUrl,
+    REDIS_PREFIX: first.config.redisPrefix,
+  });
+  const container = await createContainer(config, {
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    database: openPostgres(withDatabase(templateUrl, database), 5),
+  });
+  const app = await buildApp(container);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    baseUrl: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    async close() {
+      await app.close();
+      await container.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { computeEffectiveAccess } from '../../core/auth/actor.js';
+import type { Permission } from '../../core/auth/permissions.js';
+import type { DbExecutor } from '../../core/db/client.js';
+import type { AccessCandidate, DeliveryRepository } from '../../pipeline/delivery.repository.js';
+
+/** The role whose members receive escalations and demotion notices. */
+export const DEPARTMENT_HEAD_ROLE = 'dept_head';
+
+function reaches(user: AccessCandidate, departmentId: string): boolean {
+  const access = computeEffectiveAccess(user);
+  return access.isGlobal || access.departmentIds.includes(departmentId);
+}
+
+/** Who a decision concerns: approvers and role members of a department, by effective access. */
+export function createApprovalRecipients(rows: Pick<DeliveryRepository, 'accessCandidates'>) {
+  return {
+    /** Active users holding `permission` whose effective departments include `departmentId`. */
+    async withPermission(departmentId: string, permission: Permission, tx: DbExecutor): Promise<string[]> {
+      const candidates = await rows.accessCandidates(departmentId, tx, { permission });
+      return candidates
+        .filter(
+          (user) =>
+            computeEffectiveAccess(user).permissions.includes(permission) && reaches(user, departmentId),
+        )
+        .map((user) => user.id);
+    },
+
+    /** Active users of role `roleSlug` whose effective departments include `departmentId`. */
+    async withRole(departmentId: string, roleSlug: string, tx: DbExecutor): Promise<string[]> {
+      const candidates = await rows.accessCandidates(departmentId, tx, { roleSlug });
+      return candidates
+        .filter((user) => user.roleSlug === roleSlug && reaches(user, departmentId))
+        .map((user) => user.id);
+    },
+  };
+}
+
+export type ApprovalRecipients = ReturnType<typeof createApprovalRecipients>;

@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuditWriter } from '../../core/audit/audit-hook.js';
+import type { Database } from '../../core/db/client.js';
+import type { KeyValue } from '../../core/kv/kv.js';
+import type { PipelineModule } from '../../pipeline/pipeline.module.js';
+import type { IntentTrustService } from '../intents/intent-trust.service.js';
+import { createApprovalDecisions } from './approval-decisions.js';
+import { createApprovalRecipients } from './approval-recipients.js';
+import { createApprovalSla } from './approval-sla.js';
+import { createApprovalTrust } from './approval-trust.js';
+import { createApprovalsRepository } from './approvals.repository.js';
+import { createApprovalsService } from './approvals.service.js';
+
+/** The HITL queue: approvals, their decisions, the trust they move, and the opt-in deadline sweep. */
+export function createApprovalsModule(deps: {
+  db: Database;
+  kv: KeyValue;
+  logger: FastifyBaseLogger;
+  audit: AuditWriter;
+  pipeline: Pick<PipelineModule, 'delivery' | 'repositories'>;
+  trust: Pick<IntentTrustService, 'recordApproval'>;
+}) {
+  const { db, kv, logger, audit, pipeline } = deps;
+  const repository = createApprovalsRepository(db);
+  const rows = pipeline.repositories.delivery;
+  const conversations = pipeline.repositories.conversations;
+  const recipients = createApprovalRecipients(rows);
+  const trust = createApprovalTrust({
+    approvals: repository,
+    trust: deps.trust,
+    recipients,
+    notifications: rows,
+  });
+  const common = {
+    db,
+    approvals: repository,
+    conversations,
+    delivery: pipeline.delivery,
+    rows,
+    recipients,
+    audit,
+  };
+  const decisions = createApprovalDecisions({ ...common, trust });
+  const sla = createApprovalSla({ ...common, kv, logger });
+  const service = createApprovalsService({ approvals: repository, decisions, audit, logger });
+  return { repository, service, sla, close: () => sla.stop() };
+}
+
+export type ApprovalsModule = ReturnType<typeof createApprovalsModule>;

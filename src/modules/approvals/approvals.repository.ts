@@ -1,0 +1,234 @@
+import { and, asc, count, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
+import type { Database, DbExecutor } from '../../core/db/client.js';
+import {
+  approvals,
+  auditLogs,
+  chunks,
+  conversations,
+  documents,
+  intentTrust,
+  namespaces,
+  users,
+} from '../../core/db/schema/index.js';
+
+export type ApprovalRow = typeof approvals.$inferSelect;
+export type IntentTrustRow = typeof intentTrust.$inferSelect;
+
+/** An approval with the employee the reply is for (the conversation's user). */
+export interface ApprovalListRow {
+  approval: ApprovalRow;
+  senderId: string;
+  senderName: string;
+  channel: string;
+}
+
+export interface ApprovalFilters {
+  status: string;
+  namespaceId?: string;
+  intent?: string;
+  /** A HITL reason type (`low_confidence`, `first_interaction`, …) the approval's triggers must hold. */
+  reason?: string;
+}
+
+const sender = alias(users, 'sender');
+
+/** Approvals (the HITL queue), their sources and history, and the trust counters a decision moves. */
+export function createApprovalsRepository(db: Database) {
+  const listColumns = {
+    approval: approvals,
+    senderId: sender.id,
+    senderName: sender.name,
+    channel: conversations.channel,
+  };
+
+  return {
+    /** A page of approvals in the scope, oldest first (the reply that waited longest comes first). */
+    async list(
+      scope: DepartmentScope,
+      filters: ApprovalFilters,
+      page: { limit: number; offset: number },
+      tx: DbExecutor = db,
+    ): Promise<{ rows: ApprovalListRow[]; total: number }> {
+      const where = and(
+        scopeCondition(scope, approvals.departmentId),
+        eq(approvals.status, filters.status),
+        filters.namespaceId ? eq(approvals.namespaceId, filters.namespaceId) : undefined,
+        filters.intent ? eq(approvals.intent, filters.intent) : undefined,
+        filters.reason
+          ? sql`${approvals.triggers} @> ${JSON.stringify([{ type: filters.reason }])}::jsonb`
+          : undefined,
+      );
+      const rows = await tx
+        .select(listColumns)
+        .from(approvals)
+        .innerJoin(conversations, eq(conversations.id, approvals.conversationId))
+        .innerJoin(sender, eq(sender.id, conversations.userId))
+        .where(where)
+        .orderBy(asc(approvals.createdAt), asc(approvals.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [counted] = await tx.select({ total: count() }).from(approvals).where(where);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    async findById(id: string, tx: DbExecutor = db): Promise<ApprovalListRow | null> {
+      const [row] = await tx
+        .select(listColumns)
+        .from(approvals)
+        .innerJoin(conversations, eq(conversations.id, approvals.conversationId))
+        .innerJoin(sender, eq(sender.id, conversations.userId))
+        .where(eq(approvals.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * Reads the approval and locks its row until the transaction ends
+     * (SELECT … FOR UPDATE): a second decision on it waits, then sees the
+     * first one's status.
+     */
+    async lock(id: string, tx: DbExecutor): Promise<ApprovalRow | null> {
+      const [row] = await tx.select().from(approvals).where(eq(approvals.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async update(
+      id: string,
+      patch: Partial<typeof approvals.$inferInsert>,
+      tx: DbExecutor,
+    ): Promise<ApprovalRow> {
+      const [row] = await tx
+        .update(approvals)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(approvals.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** The text and document of the chunks an approval cites (chunks deleted since are absent). */
+    async chunkTexts(chunkIds: string[], tx: DbExecutor = db) {
+      if (chunkIds.length === 0) return [];
+      return tx
+        .select({
+          chunkId: chunks.id,
+          content: chunks.content,
+          documentId: chunks.documentId,
+          title: documents.title,
+        })
+        .from(chunks)
+        .innerJoin(documents, eq(documents.id, chunks.documentId))
+        .where(inArray(chunks.id, chunkIds));
+    },
+
+    /** The audit entries of one approval, oldest first, with the actor's name. */
+    async history(approvalId: string, tx: DbExecutor = db) {
+      return tx
+        .select({
+          action: auditLogs.action,
+          userId: auditLogs.userId,
+          userName: users.name,
+          changes: auditLogs.changes,
+          createdAt: auditLogs.createdAt,
+        })
+        .from(auditLogs)
+        .leftJoin(users, eq(users.id, auditLogs.userId))
+        .where(and(eq(auditLogs.entityType, 'approvals'), eq(auditLogs.entityId, approvalId)))
+        .orderBy(asc(auditLogs.createdAt), asc(auditLogs.id))
+        .limit(100);
+    },
+
+    async namespaceConfig(namespaceId: string, tx: DbExecutor = db): Promise<Record<string, unknown> | null> {
+      const [row] = await tx
+        .select({ config: namespaces.config })
+        .from(namespaces)
+        .where(eq(namespaces.id, namespaceId));
+      return row?.config ?? null;
+    },
+
+    async findUser(id: string, tx: DbExecutor = db) {
+      const [row] = await tx
+        .select({ id: users.id, isActive: users.isActive })
+        .from(users)
+        .where(eq(users.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * Pending approvals older than their namespace's `config.approvalSlaMinutes`
+     * at `now`, oldest first, at most `limit`.
+     */
+    async overdue(now: Date, limit: number, tx: DbExecutor = db) {
+      const minutes = sql`(${namespaces.config} ->> 'approvalSlaMinutes')::integer`;
+      return tx
+        .select({ id: approvals.id, minutes: sql<number>`${minutes}` })
+        .from(approvals)
+        .innerJoin(namespaces, eq(namespaces.id, approvals.namespaceId))
+        .where(
+          and(
+            eq(approvals.status, 'pending'),
+            isNotNull(sql`${namespaces.config} -> 'approvalSlaMinutes'`),
+            lt(
+              approvals.createdAt,
+              sql`${now.toISOString()}::timestamptz - make_interval(mins => ${minutes})`,
+            ),
+          ),
+        )
+        .orderBy(asc(approvals.createdAt))
+        .limit(limit);
+    },
+
+    /** Escalates one approval if it is still pending (the sweep's guard); null when it no longer is. */
+    async escalateIfPending(
+      id: string,
+      patch: { escalatedToRole: string; reason: string },
+      tx: DbExecutor,
+    ): Promise<ApprovalRow | null> {
+      const [row] = await tx
+        .update(approvals)
+        .set({ status: 'escalated', escalatedToId: null, ...patch, updatedAt: new Date() })
+        .where(and(eq(approvals.id, id), eq(approvals.status, 'pending')))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Demotion bookkeeping: a plain approval ends a run of failures. */
+    async resetFailures(namespaceId: string, intentName: string, tx: DbExecutor): Promise<void> {
+      await tx.update(intentTrust).set({ consecutiveFailures: 0 }).where(trustKey(namespaceId, intentName));
+    },
+
+    /**
+     * One more rejection or edit of the intent while it is autonomous;
+     * answers the updated record, or null when the intent is not autonomous
+     * (nothing counted).
+     */
+    async countFailure(
+      namespaceId: string,
+      intentName: string,
+      tx: DbExecutor,
+    ): Promise<IntentTrustRow | null> {
+      const [row] = await tx
+        .update(intentTrust)
+        .set({ consecutiveFailures: sql`${intentTrust.consecutiveFailures} + 1`, updatedAt: new Date() })
+        .where(and(trustKey(namespaceId, intentName), eq(intentTrust.isAutonomous, true)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Takes autonomy away: not autonomous, no approvals counted, no failures counted. */
+    async demote(id: string, tx: DbExecutor): Promise<IntentTrustRow> {
+      const [row] = await tx
+        .update(intentTrust)
+        .set({ isAutonomous: false, successfulCount: 0, consecutiveFailures: 0, updatedAt: new Date() })
+        .where(eq(intentTrust.id, id))
+        .returning();
+      return row!;
+    },
+  };
+}
+
+function trustKey(namespaceId: string, intentName: string): SQL | undefined {
+  return and(eq(intentTrust.namespaceId, namespaceId), eq(intentTrust.intentName, intentName));
+}
+
+export type ApprovalsRepository = ReturnType<typeof createApprovalsRepository>;
