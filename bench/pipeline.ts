@@ -54,13 +54,13 @@ import { type Container, createContainer } from '../src/container.js';
 import { loadConfig } from '../src/core/config/config.js';
 import { type DatabaseHandle, openPglite, openPostgres, rowsOf } from '../src/core/db/client.js';
 import { agentTasks, agentToolCalls, intentTrust, namespaces, roles } from '../src/core/db/schema/index.js';
+import { vectorLiteral } from '../src/core/db/vector.js';
 import { createLocalEmbedder } from '../src/core/llm/local-embedder.js';
 import { createLogger } from '../src/core/logger.js';
 import { createBullmqQueue } from '../src/core/queue/bullmq-queue.js';
 import { createEmbeddedQueue } from '../src/core/queue/embedded-queue.js';
 import type { QueueDriver } from '../src/core/queue/queue.js';
 import { subscribeEvents } from '../src/core/realtime/events.js';
-import { vectorLiteral } from '../src/modules/rag/rag.repository.js';
 import { STEP_NAMES } from '../src/pipeline/runner.js';
 import { startWorkers } from '../src/workers/index.js';
 

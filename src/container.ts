@@ -204,6 +204,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
       pipeline.close();
       approvals.close();
       notifications.retention.stop();
+      for (const area of modules) area.close?.();
       await queue.close();
       await bus.close();
       await kv.close();

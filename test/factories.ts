@@ -203,7 +203,7 @@ export async function createNamespace(
     config?: Record<string, unknown>;
   },
 ) {
-  return container.namespaces.repository.insert({
+  return container.namespaces.repositories.namespaces.insert({
     name: values.name ?? `Namespace ${unique()}`,
     departmentId: values.departmentId,
     systemPrompt: values.systemPrompt ?? null,

@@ -3,17 +3,13 @@ import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { auditLogs } from '../db/schema/index.js';
 import { type AuditWriter, registerAuditHook } from './audit-hook.js';
 import { auditText, redactSecrets } from './redact.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 /**
  * The audit hook alone on a bare app, without the request validation that

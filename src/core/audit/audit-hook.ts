@@ -1,6 +1,5 @@
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditText, isSecretKey, REDACTED, redactSecrets } from './redact.js';
+import { auditText, redactSecrets } from './redact.js';
 
 /** One audit entry as the hook (or a service, for domain events) records it. */
 export interface AuditEntryInput {

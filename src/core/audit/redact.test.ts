@@ -44,7 +44,7 @@ describe('redactSecrets', () => {
 });
 
 describe('actionFor', () => {
-  it("follows the documented action table", () => {
+  it('follows the documented action table', () => {
     expect(actionFor('POST', '/api/v1/auth/login')).toBe('login');
     expect(actionFor('POST', '/api/v1/approvals/:id/approve')).toBe('approve');
     expect(actionFor('POST', '/api/v1/approvals/:id/reject')).toBe('reject');

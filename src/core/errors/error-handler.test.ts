@@ -1,15 +1,11 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { genReqId, registerRequestIdHeader } from '../http/request-id.js';
 import { ConflictError } from './app-errors.js';
 import { registerErrorHandling, validationDetails } from './error-handler.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 const login = (payload: string | Buffer, contentType = 'application/json') =>
   ctx.app.inject({

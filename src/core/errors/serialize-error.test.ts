@@ -1,19 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { createUser } from '../../../test/factories.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createLogger, LOG_SERIALIZERS } from '../logger.js';
 import { registerErrorHandling } from './error-handler.js';
 import { serializeError } from './serialize-error.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 /** A user insert that violates the unique email index, with a password hash among its parameters. */
 async function failingInsert(): Promise<{ error: unknown; hash: string; email: string }> {

@@ -1,18 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createUser, type TestUser } from '../../../test/factories.js';
 import { PERMISSIONS } from '../auth/permissions.js';
 import { auditLogs, departments, users } from '../db/schema/index.js';
 import { UNSAFE_TEXT_MESSAGE } from './unsafe-text.js';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: TestUser;
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await createUser(ctx.container, { role: 'admin' });
 });
-afterAll(() => ctx?.close());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

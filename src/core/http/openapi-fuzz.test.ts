@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import {
   createDepartment,
   createDocumentRow,
@@ -342,12 +342,11 @@ function problemOf(res: LightMyRequestResponse): string | null {
   return null;
 }
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let operations: Operation[];
 let arbitraries: ReturnType<typeof createArbitraries>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   const { container } = ctx;
   const department = await createDepartment(container);
   const victim = await createUser(container, { departmentId: department.id });
@@ -369,7 +368,6 @@ beforeAll(async () => {
   });
   operations = operationsOf((await ctx.app.inject({ url: '/docs/json' })).json());
 });
-afterAll(() => ctx?.close());
 
 describe('every operation of the OpenAPI description, fuzzed', () => {
   it('covers the documented operations', () => {

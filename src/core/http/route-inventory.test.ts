@@ -3,8 +3,8 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { LANGUAGE_NEUTRAL } from './i18n/common.js';
 import { DOCS_AREAS, OPERATION_DOCS, TAG_DOCS } from './i18n/index.js';
 import { LANGUAGES } from './i18n/types.js';
@@ -17,11 +17,7 @@ import {
   type SecurityCheckCall,
 } from './route-inventory.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 type Operation = { operationId?: string; summary?: string; description?: string; tags?: string[] };
 type Spec = { servers: Array<{ url: string }>; paths: Record<string, Record<string, Operation>> };

@@ -47,6 +47,9 @@ export const OffsetPage = <T extends TSchema>(item: T) =>
 
 export const OkResponse = Type.Object({ ok: Type.Boolean({ description: 'true when the action was done' }) });
 
+/** A fresh bearer token (refresh, password change). */
+export const TokenResponse = Type.Object({ token: Type.String({ description: 'JWT bearer token' }) });
+
 /** The error responses a route can answer, referenced from the shared envelope schema. */
 export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(statuses.map((s) => [s, Type.Ref('ErrorEnvelope')]));

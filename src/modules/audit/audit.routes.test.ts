@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import {
   createDepartment,
   createRole,
@@ -10,13 +10,11 @@ import {
 } from '../../../test/factories.js';
 import { securityChecks } from '../../../test/security.js';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let auditor: TestUser;
 beforeAll(async () => {
-  ctx = await createTestApp();
   auditor = await createUser(ctx.container, { role: 'admin' });
 });
-afterAll(() => ctx?.close());
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const api = (method: Method, url: string, headers: Record<string, string>, payload?: object) =>

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { securityChecks } from '../../../test/security.js';
 import { onRevocation, type Revocation } from '../../core/realtime/revocations.js';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 const captured: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   // Reset tokens are delivered through the log; capture what forgot-password writes.
   const original = ctx.container.logger.info.bind(ctx.container.logger);
   ctx.container.logger.info = ((obj: unknown, ...rest: unknown[]) => {
@@ -16,7 +15,6 @@ beforeAll(async () => {
     return (original as (...args: unknown[]) => void)(obj, ...rest);
   }) as typeof ctx.container.logger.info;
 });
-afterAll(() => ctx?.close());
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers });

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireActor } from '../../core/http/route-config.js';
-import { errorResponses, OkResponse } from '../../core/http/schemas.js';
+import { errorResponses, OkResponse, TokenResponse } from '../../core/http/schemas.js';
 import {
   AuthResponse,
   ForgotPasswordBody,
   LoginBody,
   RegisterBody,
   ResetPasswordBody,
-  TokenResponse,
 } from './auth.schemas.js';
 import type { AuthService } from './auth.service.js';
 

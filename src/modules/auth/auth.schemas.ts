@@ -10,8 +10,6 @@ export const AuthUser = Type.Object({
   departmentId: Uuid('Primary department'),
 });
 
-export const TokenResponse = Type.Object({ token: Type.String({ description: 'JWT bearer token' }) });
-
 export const AuthResponse = Type.Object({
   token: Type.String({ description: 'JWT bearer token' }),
   user: AuthUser,

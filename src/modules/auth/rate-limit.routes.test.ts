@@ -1,12 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ AUTH_RATE_LIMIT_PER_MIN: '3' });
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp({ AUTH_RATE_LIMIT_PER_MIN: '3' });
 
 it('answers 429 past AUTH_RATE_LIMIT_PER_MIN requests a minute from one address', async () => {
   const login = (remoteAddress: string) =>

@@ -1,9 +1,10 @@
+import { accessStampsOf } from '../../core/auth/access-stamps.js';
 import type { Actor } from '../../core/auth/actor.js';
 import { assertVisible, departmentScope } from '../../core/auth/department-scope.js';
 import type { Database } from '../../core/db/client.js';
+import { isUniqueViolation } from '../../core/db/sql-helpers.js';
 import { ConflictError, ValidationError } from '../../core/errors/app-errors.js';
 import { iso } from '../../core/http/schemas.js';
-import { isUniqueViolation } from '../../core/db/sql-helpers.js';
 import type { DepartmentRow, DepartmentsRepository, NewDepartment } from './departments.repository.js';
 import { nextFreeSlug, slugify } from './slug.js';
 
@@ -144,6 +145,8 @@ export function createDepartmentsService(deps: DepartmentsServiceDeps) {
       if (input.settings !== undefined) await checkSettings(input.settings, current.id);
       if (Object.keys(values).length === 0) return toDepartmentResponse(current);
       const row = await departments.update(id, values);
+      // GET /me shows the department: cached copies reload on the next request, on every replica.
+      await accessStampsOf(db).bumpRoles();
       return toDepartmentResponse(row!);
     },
 
@@ -155,6 +158,7 @@ export function createDepartmentsService(deps: DepartmentsServiceDeps) {
     async archive(actor: Actor, id: string) {
       await loadVisible(actor, id);
       const row = await departments.archive(id, new Date());
+      await accessStampsOf(db).bumpRoles();
       return toDepartmentResponse(row!);
     },
   };

@@ -1,3 +1,4 @@
+import { accessStampsOf } from '../../core/auth/access-stamps.js';
 import type { Database } from '../../core/db/client.js';
 import { defineModule } from '../../core/module.js';
 import { createEmployeeProfilesRepository } from './employee-profiles.repository.js';
@@ -8,10 +9,11 @@ import { createProfileMemoryService } from './memory.service.js';
 /** Employee profiles (one per user, created with the user) and the memory the pipeline extracts into them. */
 export function createEmployeeProfilesModule(deps: { db: Database }) {
   const profiles = createEmployeeProfilesRepository(deps.db);
-  const service = createEmployeeProfilesService({ profiles });
+  const accessStamps = accessStampsOf(deps.db);
+  const service = createEmployeeProfilesService({ profiles, accessStamps });
   return defineModule({
     service,
-    memory: createProfileMemoryService(deps),
+    memory: createProfileMemoryService({ ...deps, accessStamps }),
     repositories: { profiles },
     routes: (api) => api.register(employeeProfilesRoutes, { profiles: service }),
   });

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createUser } from '../../../test/factories.js';
 import { securityChecks } from '../../../test/security.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 type Method = 'GET' | 'PATCH';
 const api = (method: Method, url: string, headers: Record<string, string>, payload?: object) =>

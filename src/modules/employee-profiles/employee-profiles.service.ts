@@ -1,3 +1,4 @@
+import type { AccessStamps } from '../../core/auth/access-stamps.js';
 import type { Actor } from '../../core/auth/actor.js';
 import { assertVisible, departmentScope } from '../../core/auth/department-scope.js';
 import { ForbiddenError, ValidationError } from '../../core/errors/app-errors.js';
@@ -37,8 +38,12 @@ function checkSize(field: 'preferences' | 'metadata', value: Record<string, unkn
   }
 }
 
-export function createEmployeeProfilesService(deps: { profiles: EmployeeProfilesRepository }) {
-  const { profiles } = deps;
+export function createEmployeeProfilesService(deps: {
+  profiles: EmployeeProfilesRepository;
+  /** Moved after a profile changes, so cached copies (GET /me) reload. */
+  accessStamps: AccessStamps;
+}) {
+  const { profiles, accessStamps } = deps;
 
   /** The profile of the caller, or of a user in the caller's departments; 404 otherwise. */
   async function loadVisible(actor: Actor, userId: string): Promise<ProfileWithOwner> {
@@ -107,7 +112,10 @@ export function createEmployeeProfilesService(deps: { profiles: EmployeeProfiles
       ] as const) {
         if (input[key] !== undefined) Object.assign(patch, { [key]: input[key] });
       }
-      if (Object.keys(patch).length > 0) await profiles.update(userId, patch);
+      if (Object.keys(patch).length > 0) {
+        await profiles.update(userId, patch);
+        await accessStamps.bumpUser(userId);
+      }
       return toResponse((await profiles.findByUserId(userId))!);
     },
   };

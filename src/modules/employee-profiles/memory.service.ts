@@ -1,3 +1,4 @@
+import type { AccessStamps } from '../../core/auth/access-stamps.js';
 import type { Database } from '../../core/db/client.js';
 import { RECENT_QUESTIONS, rankIntents, rollingSummary } from './memory.js';
 import { createMemoryRepository } from './memory.repository.js';
@@ -8,7 +9,7 @@ import { createMemoryRepository } from './memory.repository.js';
  * their task and message history. Recomputing (rather than counting up)
  * makes a replayed job harmless.
  */
-export function createProfileMemoryService(deps: { db: Database }) {
+export function createProfileMemoryService(deps: { db: Database; accessStamps: AccessStamps }) {
   const memory = createMemoryRepository(deps.db);
   return {
     /**
@@ -22,6 +23,7 @@ export function createProfileMemoryService(deps: { db: Database }) {
       const frequentIntents = rankIntents(await memory.intentCounts(userId));
       const summary = rollingSummary(await memory.recentQuestions(userId, RECENT_QUESTIONS), frequentIntents);
       await memory.updateMemory(userId, { frequentIntents, summary });
+      await deps.accessStamps.bumpUser(userId);
       return true;
     },
   };

@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { createTestApp, type TestContext, useTestApp } from '../../../test/app.js';
 import { type FakeLlmServer, startFakeLlmServer } from '../../../test/fakes/llm-server.js';
 
 describe('GET /health', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx?.close());
+  const ctx = useTestApp();
 
   it('answers ok with version, uptime and checks, without authentication, at both paths', async () => {
     for (const url of ['/health', '/api/v1/health']) {
@@ -24,11 +20,7 @@ describe('GET /health', () => {
 });
 
 describe('GET /health with the database gone', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx?.close());
+  const ctx = useTestApp();
 
   it('answers 503 degraded and names the database', async () => {
     await ctx.container.database.close();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createNamespace } from '../../../test/factories.js';
 import { rowsOf } from '../../core/db/client.js';
 import { intentExamples } from '../../core/db/schema/index.js';
@@ -8,11 +8,7 @@ import { supportsIterativeScan } from '../../core/db/vector.js';
 import { createLocalEmbedder } from '../../core/llm/local-embedder.js';
 import { applyNearestSettings, nearestExamplesQuery } from './intent-examples.repository.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 const WORDS =
   'vacation leave salary password laptop printer sick doctor bonus tax vpn email account holiday team'.split(

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createNamespace } from '../../../test/factories.js';
 import { intentExamples, intentTrust } from '../../core/db/schema/index.js';
 import { createLocalEmbedder } from '../../core/llm/local-embedder.js';
@@ -66,11 +66,7 @@ describe('parseSeedFile', () => {
 });
 
 describe('seeding', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx?.close());
+  const ctx = useTestApp();
 
   it('loads the committed example file, embedding 32 phrases per provider call, then skips what is stored', async () => {
     const department = await createDepartment(ctx.container);

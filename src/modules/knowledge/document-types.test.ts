@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { createKnowledgeBase, createUser, type TestUser } from '../../../test/factories.js';
 import { multipartBody } from '../../../test/files.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({}, { workers: true });
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp({}, { workers: true });
 
 interface DocumentBody {
   id: string;

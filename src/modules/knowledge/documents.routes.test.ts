@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import {
   createDepartment,
   createDocumentRow,
@@ -18,12 +18,8 @@ import { ingestJobId } from './document-metadata.js';
 
 const UPLOAD_MAX_BYTES = 64 * 1024;
 
-let ctx: TestContext;
-beforeAll(async () => {
-  // No workers: uploaded documents stay pending, which is what these endpoint tests look at.
-  ctx = await createTestApp({ UPLOAD_MAX_BYTES: String(UPLOAD_MAX_BYTES) });
-});
-afterAll(() => ctx?.close());
+// No workers: uploaded documents stay pending, which is what these endpoint tests look at.
+const ctx = useTestApp({ UPLOAD_MAX_BYTES: String(UPLOAD_MAX_BYTES) });
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 

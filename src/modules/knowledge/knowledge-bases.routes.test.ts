@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import {
   createDepartment,
   createDocumentRow,
@@ -12,11 +12,7 @@ import {
 import { securityChecks } from '../../../test/security.js';
 import { chunks, documents, knowledgeBases, namespaces } from '../../core/db/schema/index.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { chunked, cutBody, multipartBody, paddedPng, tinyJpeg, tinyPng } from '../../../test/files.js';
 import { securityChecks } from '../../../test/security.js';
@@ -10,11 +10,7 @@ import { auditLogs } from '../../core/db/schema/index.js';
 import { onRevocation, type Revocation } from '../../core/realtime/revocations.js';
 import { AVATAR_MAX_BYTES } from './avatar-storage.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 const me = (headers: Record<string, string>) => ctx.app.inject({ url: '/api/v1/me', headers });
 
@@ -68,6 +64,29 @@ describe('GET /me', () => {
       templates: true,
       settings: false,
     });
+  });
+
+  it('shows a department or profile change on the next request, although it caches both', async () => {
+    const admin = await createUser(ctx.container, { role: 'admin' });
+    const caller = await createUser(ctx.container, { departmentId: admin.user.departmentId });
+    expect((await me(caller.headers)).json().department.name).not.toBe('Renamed department');
+    const renamed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/departments/${caller.user.departmentId}`,
+      headers: admin.headers,
+      payload: { name: 'Renamed department' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await me(caller.headers)).json().department.name).toBe('Renamed department');
+
+    const profile = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/employees/${caller.user.id}/profile`,
+      headers: caller.headers,
+      payload: { summary: 'Works on the payroll migration' },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect((await me(caller.headers)).json().profile.summary).toBe('Works on the payroll migration');
   });
 
   it('never returns the password hash or token version', async () => {

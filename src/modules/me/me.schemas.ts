@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
+import { CAPABILITY_AREAS } from '../../core/auth/capabilities.js';
 import { PERMISSIONS, type Permission } from '../../core/auth/permissions.js';
 import { DateTime, Nullable, Uuid } from '../../core/http/schemas.js';
 import { CurrentPassword, NewPassword } from '../../core/http/user-fields.js';
 import { RoleSummary } from '../roles/role-summary.js';
-import { CAPABILITY_AREAS } from './capabilities.js';
 
 const PermissionName = Type.Unsafe<Permission>({
   type: 'string',

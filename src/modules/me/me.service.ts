@@ -1,10 +1,10 @@
 import type { AccessStamps } from '../../core/auth/access-stamps.js';
 import type { Actor } from '../../core/auth/actor.js';
+import { capabilitiesOf } from '../../core/auth/capabilities.js';
 import type { TokenService } from '../../core/auth/jwt.js';
 import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
 import type { Bus } from '../../core/bus/bus.js';
 import { NotFoundError, UnauthorizedError, UnsupportedMediaTypeError } from '../../core/errors/app-errors.js';
-import { iso } from '../../core/http/schemas.js';
 import { avatarUrl } from '../../core/http/user-fields.js';
 import { publishRevocation } from '../../core/realtime/revocations.js';
 import { toRoleSummary } from '../roles/role-summary.js';
@@ -12,7 +12,6 @@ import { actorRows } from '../users/actor-resolver.js';
 import { toUserResponse } from '../users/user-views.js';
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
 import { type AvatarStorage, detectAvatarExtension } from './avatar-storage.js';
-import { capabilitiesOf } from './capabilities.js';
 
 export interface MeServiceDeps {
   users: UsersRepository;
@@ -23,8 +22,30 @@ export interface MeServiceDeps {
   accessStamps: AccessStamps;
 }
 
+/** GET /me's department and profile of a user, kept while the user's and the roles' marks stay as read. */
+type DepartmentAndProfile = Awaited<ReturnType<UsersRepository['findDepartmentAndProfile']>>;
+const DEPARTMENT_AND_PROFILE_CACHE_SIZE = 10_000;
+
 export function createMeService(deps: MeServiceDeps) {
   const { users, tokens, bus, avatars, accessStamps } = deps;
+  const cached = new Map<string, { stamp: string; value: DepartmentAndProfile }>();
+
+  /**
+   * The caller's department and profile. Cached like actors: every writer of a
+   * profile moves the user's mark and every writer of a department the roles'
+   * mark, so a stale entry is never served (see docs/access.md).
+   */
+  async function departmentAndProfile(userId: string): Promise<DepartmentAndProfile> {
+    if (accessStamps.kind === 'none') return users.findDepartmentAndProfile(userId);
+    const stamp = await accessStamps.read(userId);
+    const hit = cached.get(userId);
+    if (hit && hit.stamp === stamp) return hit.value;
+    const value = await users.findDepartmentAndProfile(userId);
+    cached.delete(userId);
+    if (cached.size >= DEPARTMENT_AND_PROFILE_CACHE_SIZE) cached.delete(cached.keys().next().value!);
+    cached.set(userId, { stamp, value });
+    return value;
+  }
 
   async function loadUser(actor: Actor): Promise<UserRow> {
     const user = await users.findById(actor.userId);
@@ -39,7 +60,7 @@ export function createMeService(deps: MeServiceDeps) {
       const found = actorRows(actor) ?? (await users.findWithRole(actor.userId));
       if (!found) throw new NotFoundError(`User ${actor.userId} not found`);
       const { user, role } = found;
-      const { department, profile } = await users.findDepartmentAndProfile(user.id);
+      const { department, profile } = await departmentAndProfile(user.id);
       return {
         // The one user projection; the /me response schema keeps the fields it shows.
         user: toUserResponse(user),

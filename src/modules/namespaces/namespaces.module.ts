@@ -15,8 +15,6 @@ export function createNamespacesModule(
   return defineModule({
     service,
     repositories: { namespaces },
-    // test/factories.ts still reads `repository`; remove once it reads `repositories.namespaces`.
-    repository: namespaces,
     routes: (api) => api.register(namespacesRoutes, { namespaces: service }),
   });
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import {
   createDepartment,
   createKnowledgeBase,
@@ -12,11 +12,7 @@ import { securityChecks } from '../../../test/security.js';
 import { departments, namespaces } from '../../core/db/schema/index.js';
 import { AGENT_ADAPTERS } from './agent-adapters.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 

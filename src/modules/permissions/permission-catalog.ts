@@ -1,5 +1,5 @@
+import { CAPABILITY_AREAS, type CapabilityArea } from '../../core/auth/capabilities.js';
 import type { Permission } from '../../core/auth/permissions.js';
-import { CAPABILITY_AREAS, type CapabilityArea } from '../me/capabilities.js';
 
 export interface LocalizedText {
   en: string;

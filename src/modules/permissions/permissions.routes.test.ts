@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { createRole, createUser } from '../../../test/factories.js';
 import { securityChecks } from '../../../test/security.js';
 import { PERMISSIONS } from '../../core/auth/permissions.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 securityChecks(() => ctx, { method: 'GET', url: '/api/v1/permissions' });
 

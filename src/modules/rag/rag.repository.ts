@@ -50,7 +50,6 @@ function uuidArray(ids: readonly string[]): SQL {
 }
 
 // bench/pipeline.ts still imports it from here; the helper itself lives in core/db/vector.ts.
-export { vectorLiteral };
 
 /**
  * The hybrid retrieval query, one statement:

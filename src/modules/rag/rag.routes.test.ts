@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createKnowledgeFixture, createUser } from '../../../test/factories.js';
 import { securityChecks } from '../../../test/security.js';
 import { INJECTION_REFUSAL } from './rag.service.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 const draft = (headers: Record<string, string>, payload: unknown) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/rag/draft', headers, payload: payload as object });

@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createKnowledgeFixture } from '../../../test/factories.js';
 import { rowsOf } from '../../core/db/client.js';
 import { createLocalEmbedder } from '../../core/llm/local-embedder.js';
 import { hybridSearchQuery, setLocal } from './rag.repository.js';
 import { queryTerms } from './scoring.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 const search = (text: string, knowledgeBaseIds: string[], departmentIds?: string[]) =>
   ctx.container.rag.retrieval.search({ text, knowledgeBaseIds, ...(departmentIds ? { departmentIds } : {}) });

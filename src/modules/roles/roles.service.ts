@@ -1,13 +1,13 @@
+import { assertCanConfer } from '../../core/auth/access-guards.js';
 import { accessStampsOf } from '../../core/auth/access-stamps.js';
 import type { Actor } from '../../core/auth/actor.js';
 import { PERMISSIONS } from '../../core/auth/permissions.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../core/db/sql-helpers.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors/app-errors.js';
 import { iso } from '../../core/http/schemas.js';
 import type { DepartmentsRepository } from '../departments/departments.repository.js';
 import { nextFreeSlug, slugify } from '../departments/slug.js';
-import { assertCanConfer } from '../../core/auth/access-guards.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../core/db/sql-helpers.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { NewRole, RoleRow, RolesRepository } from './roles.repository.js';
 

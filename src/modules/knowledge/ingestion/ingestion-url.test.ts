@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../test/app.js';
+import { useTestApp } from '../../../../test/app.js';
 import { createKnowledgeBase, createUser, type TestUser } from '../../../../test/factories.js';
 import { textPdf } from '../../../../test/fixtures/documents.js';
 import { type LocalHttpServer, startHttpServer } from '../../../../test/http-server.js';
 import { INGEST_ATTEMPTS } from '../documents.service.js';
 
-let ctx: TestContext;
+// The test server is on 127.0.0.1, which the default configuration refuses (see ingestion.test.ts).
+const ctx = useTestApp({ KNOWLEDGE_URL_ALLOW_PRIVATE: 'true' }, { workers: true });
 let server: LocalHttpServer;
 let serverUrl: string;
 const hits: string[] = [];
@@ -17,8 +18,6 @@ const article = Array.from(
 ).join('');
 
 beforeAll(async () => {
-  // The test server is on 127.0.0.1, which the default configuration refuses (see ingestion.test.ts).
-  ctx = await createTestApp({ KNOWLEDGE_URL_ALLOW_PRIVATE: 'true' }, { workers: true });
   server = await startHttpServer((req, res) => {
     hits.push(req.url ?? '');
     switch (req.url) {
@@ -55,7 +54,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await ctx?.close();
 });
 
 interface DocumentBody {

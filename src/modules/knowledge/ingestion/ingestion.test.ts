@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../test/app.js';
+import { useTestApp } from '../../../../test/app.js';
 import {
   createDocumentRow,
   createKnowledgeBase,
@@ -15,14 +15,13 @@ import { chunks, notifications } from '../../../core/db/schema/index.js';
 import { type EventEnvelope, NOTIFICATION_CHANNEL, subscribeEvents } from '../../../core/realtime/events.js';
 import { ingestJobId } from '../document-metadata.js';
 
-let ctx: TestContext;
+const ctx = useTestApp({}, { workers: true });
 let server: LocalHttpServer;
 let serverUrl: string;
 /** Every `notification.created` published on the bus. */
 const published: EventEnvelope<'notification.created'>[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, { workers: true });
   await subscribeEvents(ctx.container.bus, NOTIFICATION_CHANNEL, (envelope) =>
     published.push(envelope as EventEnvelope<'notification.created'>),
   );
@@ -33,7 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await ctx?.close();
 });
 
 interface DocumentBody {

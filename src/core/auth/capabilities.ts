@@ -1,4 +1,4 @@
-import type { Permission } from '../../core/auth/permissions.js';
+import type { Permission } from './permissions.js';
 
 /**
  * UI capability booleans, one per permission area: a client shows an area
