@@ -36,14 +36,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { type Container, createContainer } from '../src/container.js';
 import { accessStampsOf, NO_ACCESS_STAMPS } from '../src/core/auth/access-stamps.js';
 import { loadConfig } from '../src/core/config/config.js';
 import { createLogger } from '../src/core/logger.js';
 import { createActorResolver } from '../src/modules/users/actor-resolver.js';
+import { adminQuery } from '../test/global-setup.js';
+import { deleteRedisKeys } from '../test/redis.js';
 
 const env = process.env;
 const settings = {
@@ -266,26 +266,9 @@ async function postgresSet(databaseUrl: string, redisUrl: string): Promise<Drive
     env: { DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: prefix },
     async cleanup() {
       await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      const redis = new Redis(redisUrl);
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-        cursor = next;
-        if (keys.length > 0) await redis.del(...keys);
-      } while (cursor !== '0');
-      await redis.quit();
+      await deleteRedisKeys(redisUrl, `${prefix}*`);
     },
   };
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 const START = '<!-- bench:http:start -->';

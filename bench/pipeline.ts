@@ -48,8 +48,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import pg from 'pg';
+import type pg from 'pg';
 import { type Container, createContainer } from '../src/container.js';
 import { loadConfig } from '../src/core/config/config.js';
 import { type DatabaseHandle, openPglite, openPostgres, rowsOf } from '../src/core/db/client.js';
@@ -63,6 +62,8 @@ import type { QueueDriver } from '../src/core/queue/queue.js';
 import { subscribeEvents } from '../src/core/realtime/events.js';
 import { STEP_NAMES } from '../src/pipeline/runner.js';
 import { startWorkers } from '../src/workers/index.js';
+import { adminQuery } from '../test/global-setup.js';
+import { deleteRedisKeys } from '../test/redis.js';
 
 const env = process.env;
 const settings = {
@@ -618,26 +619,9 @@ async function postgresSet(databaseUrl: string, redisUrl: string): Promise<Drive
     },
     async cleanup() {
       await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      const redis = new Redis(redisUrl);
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-        cursor = next;
-        if (keys.length > 0) await redis.del(...keys);
-      } while (cursor !== '0');
-      await redis.quit();
+      await deleteRedisKeys(redisUrl, `${prefix}*`);
     },
   };
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 // ---------------------------------------------------------------- report

@@ -1,33 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WsPackage from 'ws';
 import { useTestApp } from '../../../test/app.js';
-import { testDatabaseUrl } from '../../../test/database.js';
 import { createDepartment, createNamespace, createUser, type TestUser } from '../../../test/factories.js';
-import { withDatabase } from '../../../test/global-setup.js';
-import { createPipelineScene, VACATION_QUESTION, waitFor } from '../../../test/pipeline-factories.js';
-import { buildApp } from '../../app.js';
-import { createContainer } from '../../container.js';
-import { loadConfig } from '../config/config.js';
-import { openPostgres } from '../db/client.js';
+import { createPipelineScene, VACATION_QUESTION } from '../../../test/pipeline-factories.js';
+import { SocketTestClient, startSecondApi } from '../../../test/ws-client.js';
 import { type AgentTaskCommon, publishEvent } from './events.js';
 import { CLOSE_CODES, HANDSHAKE_TIMEOUT_MS } from './socket-hub.js';
-
-/** The part of the `ws` client this test uses (the package ships no types). */
-interface WsClient {
-  send(data: string): void;
-  close(): void;
-  on(event: 'message', listener: (data: unknown) => void): void;
-  on(event: 'close', listener: (code: number, reason: Buffer) => void): void;
-  once(event: 'open', listener: () => void): void;
-  once(event: 'error', listener: (error: Error) => void): void;
-}
-const WebSocket = WsPackage as new (url: string) => WsClient;
 
 const ctx = useTestApp({}, { workers: true });
 let baseUrl: string;
@@ -42,61 +21,29 @@ interface Envelope {
   payload: Record<string, unknown>;
 }
 
-/** A `ws` client that records every frame and how the connection closed. */
-class Client {
-  readonly events: Envelope[] = [];
-  closedWith: { code: number; reason: string } | null = null;
-  private constructor(readonly socket: WsClient) {
-    socket.on('message', (data) => this.events.push(JSON.parse(String(data)) as Envelope));
-    socket.on('close', (code, reason) => {
-      this.closedWith = { code, reason: reason.toString() };
-    });
-  }
-
-  static async open(url: string): Promise<Client> {
-    const socket = new WebSocket(url);
-    const client = new Client(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('error', reject);
-    });
-    return client;
+/** Agent-task frames are `{ event, payload }`; adds the event lookup and the subscription handshake. */
+class Client extends SocketTestClient {
+  get events(): Envelope[] {
+    return this.frames as Envelope[];
   }
 
   /** Opens a socket and completes the handshake. */
-  static async authenticated(url: string, token: string): Promise<Client> {
-    const client = await Client.open(url);
-    client.send({ action: 'auth', token });
-    await client.next('authenticated');
-    return client;
-  }
-
-  send(message: unknown): void {
-    this.socket.send(JSON.stringify(message));
+  static authenticated(url: string, token: string): Promise<Client> {
+    return Client.open(url).then((client) => client.authenticate(token));
   }
 
   /** The first recorded event named `event` (and matching `where`), waiting for it to arrive. */
-  next(event: string, where: (payload: Record<string, unknown>) => boolean = () => true): Promise<Envelope> {
-    return waitFor(`${event} event`, () => {
-      const found = this.events.find((e) => e.event === event && where(e.payload));
-      if (!found && this.closedWith)
-        throw new Error(`closed with ${this.closedWith.code} while waiting for ${event}`);
-      return found;
-    });
-  }
-
-  closed(timeoutMs?: number): Promise<{ code: number; reason: string }> {
-    return waitFor('the socket to close', () => this.closedWith, timeoutMs);
+  async next(
+    event: string,
+    where: (payload: Record<string, unknown>) => boolean = () => true,
+  ): Promise<Envelope> {
+    return (await this.waitFor(`${event} event`, (f) => f.event === event && where(f.payload))) as Envelope;
   }
 
   /** Subscribes and waits for the confirmation. */
   async subscribe(namespaceId: string): Promise<void> {
     this.send({ action: 'subscribe', namespaceId });
     await this.next('subscribed', (p) => p.namespaceId === namespaceId);
-  }
-
-  close(): void {
-    this.socket.close();
   }
 }
 
@@ -323,7 +270,7 @@ describe('/ws/agent-tasks events of a real message', () => {
   it.skipIf(!process.env.REDIS_URL || !process.env.DATABASE_URL)(
     'reaches a subscriber on a second API instance on the same Redis (skipped on the embedded drivers: their bus is in-process)',
     async () => {
-      const second = await startSecondApi();
+      const second = await startSecondApi(ctx.container);
       try {
         const scene = await createPipelineScene(ctx.container);
         const client = await track(
@@ -371,32 +318,3 @@ describe('/ws/agent-tasks revocation', () => {
 });
 
 /** Another API replica: its own container and app on the same database and Redis prefix, listening. */
-async function startSecondApi() {
-  const templateUrl = testDatabaseUrl();
-  const first = ctx.container;
-  if (!templateUrl || !first.config.redisUrl)
-    throw new Error('a second API instance needs PostgreSQL and Redis');
-  const database = first.database.location.split('/').pop() ?? '';
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'aos-second-api-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    JWT_SECRET: first.config.jwt.secret,
-    REDIS_URL: first.config.redisUrl,
-    REDIS_PREFIX: first.config.redisPrefix,
-  });
-  const container = await createContainer(config, {
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    database: openPostgres(withDatabase(templateUrl, database), 5),
-  });
-  const app = await buildApp(container);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    baseUrl: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-    async close() {
-      await app.close();
-      await container.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WsPackage from 'ws';
-import { testDatabaseUrl } from '../../../test/database.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
-import { withDatabase } from '../../../test/global-setup.js';
 import {
   createPipelineScene,
   createPipelineTestApp,
@@ -16,24 +9,9 @@ import {
   markInteracted,
   type PipelineTestContext,
   VACATION_QUESTION,
-  waitFor,
 } from '../../../test/pipeline-factories.js';
-import { buildApp } from '../../app.js';
-import { createContainer } from '../../container.js';
-import { loadConfig } from '../config/config.js';
-import { openPostgres } from '../db/client.js';
+import { type Frame, SocketTestClient, startSecondApi } from '../../../test/ws-client.js';
 import { CLOSE_CODES, HANDSHAKE_TIMEOUT_MS } from './socket-hub.js';
-
-/** The part of the `ws` client this test uses (the package ships no types). */
-interface WsClient {
-  send(data: string): void;
-  close(): void;
-  on(event: 'message', listener: (data: unknown) => void): void;
-  on(event: 'close', listener: (code: number, reason: Buffer) => void): void;
-  once(event: 'open', listener: () => void): void;
-  once(event: 'error', listener: (error: Error) => void): void;
-}
-const WebSocket = WsPackage as new (url: string) => WsClient;
 
 let ctx: PipelineTestContext;
 let baseUrl: string;
@@ -46,53 +24,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-/** A frame as the socket sends it: `{ event, payload }` (handshake, errors) or `{ type, payload }` (pushes). */
-interface Frame {
-  event?: string;
-  type?: string;
-  payload: Record<string, unknown>;
-}
-
-/** A `ws` client that records every frame and how the connection closed. */
-class Client {
-  readonly frames: Frame[] = [];
-  closedWith: { code: number; reason: string } | null = null;
-  private constructor(readonly socket: WsClient) {
-    socket.on('message', (data) => this.frames.push(JSON.parse(String(data)) as Frame));
-    socket.on('close', (code, reason) => {
-      this.closedWith = { code, reason: reason.toString() };
-    });
-  }
-
-  static async open(url: string): Promise<Client> {
-    const socket = new WebSocket(url);
-    const client = new Client(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('error', reject);
-    });
-    return client;
-  }
-
+/** Adds the `notification.created` pushes to the shared socket client. */
+class Client extends SocketTestClient {
   /** Opens a socket and completes the first-message handshake. */
-  static async authenticated(url: string, token: string): Promise<Client> {
-    const client = await Client.open(url);
-    client.send({ action: 'auth', token });
-    await client.waitFor('authenticated event', (f) => f.event === 'authenticated');
-    return client;
-  }
-
-  send(message: unknown): void {
-    this.socket.send(JSON.stringify(message));
-  }
-
-  waitFor(what: string, match: (frame: Frame) => boolean): Promise<Frame> {
-    return waitFor(what, () => {
-      const found = this.frames.find(match);
-      if (!found && this.closedWith)
-        throw new Error(`closed with ${this.closedWith.code} while waiting for ${what}`);
-      return found;
-    });
+  static authenticated(url: string, token: string): Promise<Client> {
+    return Client.open(url).then((client) => client.authenticate(token));
   }
 
   /** The `notification.created` pushes received so far. */
@@ -106,14 +42,6 @@ class Client {
       'a notification.created push',
       (f) => f.type === 'notification.created' && where(f.payload),
     );
-  }
-
-  closed(timeoutMs?: number): Promise<{ code: number; reason: string }> {
-    return waitFor('the socket to close', () => this.closedWith, timeoutMs);
-  }
-
-  close(): void {
-    this.socket.close();
   }
 }
 
@@ -354,7 +282,7 @@ describe('/ws/notifications across API instances', () => {
   it.skipIf(!multiInstance)(
     'pushes to a socket held by a second API instance on the same Redis (skipped on the embedded drivers: their bus is in-process)',
     async () => {
-      const second = await startSecondApi();
+      const second = await startSecondApi(ctx.container);
       try {
         const user = await createUser(ctx.container);
         const client = await track(Client.authenticated(`${second.baseUrl}/ws/notifications`, user.token));
@@ -369,7 +297,7 @@ describe('/ws/notifications across API instances', () => {
   it.skipIf(!multiInstance)(
     'closes the sockets on both instances at logout-all (skipped on the embedded drivers: their bus is in-process)',
     async () => {
-      const second = await startSecondApi();
+      const second = await startSecondApi(ctx.container);
       try {
         const user = await createUser(ctx.container);
         const here = await track(Client.authenticated(url(), user.token));
@@ -390,32 +318,3 @@ describe('/ws/notifications across API instances', () => {
 });
 
 /** Another API replica: its own container and app on the same database and Redis prefix, listening. */
-async function startSecondApi() {
-  const templateUrl = testDatabaseUrl();
-  const first = ctx.container;
-  if (!templateUrl || !first.config.redisUrl)
-    throw new Error('a second API instance needs PostgreSQL and Redis');
-  const database = first.database.location.split('/').pop() ?? '';
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'aos-second-api-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    JWT_SECRET: first.config.jwt.secret,
-    REDIS_URL: first.config.redisUrl,
-    REDIS_PREFIX: first.config.redisPrefix,
-  });
-  const container = await createContainer(config, {
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    database: openPostgres(withDatabase(templateUrl, database), 5),
-  });
-  const app = await buildApp(container);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    baseUrl: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-    async close() {
-      await app.close();
-      await container.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
