@@ -80,6 +80,8 @@ const settings = {
   write: env.BENCH_WRITE !== '0',
   /** BENCH_SETS=embedded or =postgres runs one set only. */
   sets: env.BENCH_SETS ?? 'embedded,postgres',
+  /** BENCH_KEEP=1 leaves the PostgreSQL scratch database in place (its name is printed) for a look at its plans. */
+  keep: env.BENCH_KEEP === '1',
 };
 const TARGETS: Record<string, number> = { embedded: 50, 'PostgreSQL + Redis': 300 };
 const KNOWLEDGE_BASES = 2;
@@ -618,7 +620,8 @@ async function postgresSet(databaseUrl: string, redisUrl: string): Promise<Drive
       return { queue, close: async () => undefined };
     },
     async cleanup() {
-      await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      if (settings.keep) log(`  kept the scratch database ${name}`);
+      else await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await deleteRedisKeys(redisUrl, `${prefix}*`);
     },
   };

@@ -228,7 +228,8 @@ async function measure(target: Target, chunkCount: number): Promise<Row[]> {
   const usesHnsw = plan.includes('chunks_embedding_idx');
   log(`  ${target.name}: the hybrid query plan ${usesHnsw ? 'uses' : 'does NOT use'} chunks_embedding_idx`);
 
-  // Exact reference: the same hybrid query with index scans off, so the vector leg is an exact scan.
+  // Exact reference: the same hybrid query with index scans off, so the vector leg is an exact scan,
+  // and the keyword leg ranking every chunk that matches any term (the service's leg is bounded).
   const exactTimes: number[] = [];
   const exactTop: string[][] = [];
   const exactVector: string[][] = [];
@@ -236,7 +237,9 @@ async function measure(target: Target, chunkCount: number): Promise<Row[]> {
     const started = process.hrtime.bigint();
     const rows = await db.transaction(async (tx) => {
       await setLocal(tx, 'enable_indexscan', 'off');
-      return rowsOf<{ chunkId: string }>(await tx.execute(hybridSearchQuery(query)));
+      return rowsOf<{ chunkId: string }>(
+        await tx.execute(hybridSearchQuery({ ...query, keywordLeg: 'exhaustive' })),
+      );
     });
     exactTimes.push(ms(started));
     exactTop.push(rows.slice(0, 10).map((r) => r.chunkId));

@@ -1,7 +1,7 @@
 // Runs `npm run build` only when what the build reads has changed since the
 // last build, so a second `npm start` goes straight to the service. The
-// fingerprint is a SHA-256 of the paths and contents of src/, the tsconfig
-// files, the asset copier and package-lock.json (test files left out, as
+// fingerprint is a SHA-256 of the paths and contents of src/, console/, the
+// tsconfig files, the asset copier and package-lock.json (test files left out, as
 // the build leaves them out); it is kept in dist/ next to
 // the output. Contents rather than modification times: a fresh clone or a
 // checkout touches every file without changing any.
@@ -19,6 +19,11 @@ const INPUTS = [
   'tsconfig.build.json',
   'scripts/copy-assets.mjs',
   'package-lock.json',
+  // The web console, built into dist/console by the same `npm run build`.
+  'console/src',
+  'console/index.html',
+  'console/vite.config.ts',
+  'console/tsconfig.json',
 ];
 
 /** Every file under `path` (a directory), or `path` itself (a file); nothing when it is missing. */

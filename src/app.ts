@@ -20,6 +20,7 @@ import { AVATAR_URL_PREFIX } from './core/http/user-fields.js';
 import { registerValidation } from './core/http/validation.js';
 import { registerSockets } from './core/realtime/sockets.js';
 import { VERSION } from './core/version.js';
+import { QUEUE_BOARD_PATH } from './modules/admin/admin.service.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -57,7 +58,8 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   await app.register(authPlugin, {
     tokens: container.tokens,
     resolveActor,
-    publicPrefixes: ['/docs', AVATAR_URL_PREFIX],
+    // The queue dashboard gives its plugin-made routes their auth config itself (modules/admin/queue-board.ts).
+    publicPrefixes: ['/docs', AVATAR_URL_PREFIX, QUEUE_BOARD_PATH],
   });
   registerRateLimit(app, container.kv);
   // Before any route, so every route of every plugin gets the hook.

@@ -1,4 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createChanAModule } from './channels/chan-a/chan-a.module.js';
+import { createChanBModule } from './channels/chan-b/chan-b.module.js';
+import { createChannelDelivery } from './channels/delivery/channel-delivery.js';
 import { accessStampsFor, bindAccessStamps } from './core/auth/access-stamps.js';
 import { systemActor } from './core/auth/actor.js';
 import { createTokenService } from './core/auth/jwt.js';
@@ -12,13 +15,18 @@ import { createLlmProviders } from './core/llm/index.js';
 import { createLlmProbe } from './core/llm/probe.js';
 import type { AppModule } from './core/module.js';
 import { createQueueDriver } from './core/queue/index.js';
+import { createScheduler } from './core/scheduler.js';
 import { VERSION } from './core/version.js';
+import { createAdminModule } from './modules/admin/admin.module.js';
 import { createAgentTasksModule } from './modules/agent-tasks/agent-tasks.module.js';
+import { createAnalyticsModule } from './modules/analytics/analytics.module.js';
 import { createApprovalsModule } from './modules/approvals/approvals.module.js';
 import { createAuditModule } from './modules/audit/audit.module.js';
 import { createAuthModule } from './modules/auth/auth.module.js';
+import { createConsoleModule } from './modules/console/console.module.js';
 import { createConversationsModule } from './modules/conversations/conversations.module.js';
 import { createDepartmentsModule } from './modules/departments/departments.module.js';
+import { createDocumentTemplatesModule } from './modules/document-templates/document-templates.module.js';
 import { createEmployeeProfilesModule } from './modules/employee-profiles/employee-profiles.module.js';
 import { createHealthModule } from './modules/health/health.module.js';
 import { createIntentsModule } from './modules/intents/intents.module.js';
@@ -27,6 +35,7 @@ import { createMeModule } from './modules/me/me.module.js';
 import { createNamespacesModule } from './modules/namespaces/namespaces.module.js';
 import { createNotificationsModule } from './modules/notifications/notifications.module.js';
 import { createPermissionsModule } from './modules/permissions/permissions.module.js';
+import { createPluginsModule } from './modules/plugins/plugins.module.js';
 import { createRagModule } from './modules/rag/rag.module.js';
 import { createRolesModule } from './modules/roles/roles.module.js';
 import { seedSystemRoles } from './modules/roles/system-roles.js';
@@ -42,6 +51,8 @@ export interface ContainerOptions {
   database?: DatabaseHandle;
   /** The pipeline's sampling draw, uniform in [0, 1); Math.random unless given. */
   random?: () => number;
+  /** The clock namespace plugins read (business hours); the system clock unless given. */
+  now?: () => Date;
 }
 
 /**
@@ -69,6 +80,8 @@ export async function createContainer(config: Config, options: ContainerOptions)
   const redis = { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix };
   const queue = createQueueDriver(redis, db, logger);
   const kv = createKeyValue(redis, db);
+  // Recurring work (workers/schedules.ts registers it); only worker processes start it.
+  const scheduler = createScheduler({ kv, logger });
   bindAccessStamps(db, () => accessStampsFor(database.driver, kv));
   const bus = createBus(redis, logger);
   const tokens = createTokenService(config.jwt.secret, config.jwt.expiresInSec);
@@ -105,8 +118,23 @@ export async function createContainer(config: Config, options: ContainerOptions)
     ...repositories,
     knowledgeBases: knowledge.repositories.bases,
   });
+  const plugins = await createPluginsModule({
+    db,
+    driver: database.driver,
+    kv,
+    logger,
+    namespaces: namespaces.repositories.namespaces,
+    config: config.plugins,
+  });
+  const documentTemplates = createDocumentTemplatesModule({
+    db,
+    namespaces: namespaces.repositories.namespaces,
+    knowledgeBases: knowledge.repositories.bases,
+    documents: knowledge.documents,
+    files: knowledge.files,
+  });
   const rag = createRagModule({ db, llm, departments: repositories.departments });
-  const intents = createIntentsModule({ db, embeddings: llm.embeddings });
+  const intents = createIntentsModule({ db, embeddings: llm.embeddings, kv, driver: database.driver });
   const pipeline = createPipelineModule({
     db,
     config,
@@ -122,6 +150,8 @@ export async function createContainer(config: Config, options: ContainerOptions)
     intents,
     memory: employeeProfiles.memory,
     random: options.random,
+    plugins: plugins.runtime,
+    now: options.now,
   });
   const agentTasks = createAgentTasksModule({ db });
   const approvals = createApprovalsModule({
@@ -133,7 +163,30 @@ export async function createContainer(config: Config, options: ContainerOptions)
     trust: intents.trust,
   });
   const traces = createTracesModule({ db });
+  const admin = createAdminModule({ queue, jwtSecret: config.jwt.secret });
+  const analytics = createAnalyticsModule({ db });
   const conversations = createConversationsModule({ db, inbound: pipeline.inbound });
+  // The outbound machinery both channels' workers share (queue, store, message rows, failure notices).
+  const channelDelivery = createChannelDelivery({
+    db,
+    queue,
+    kv,
+    notifications: notifications.service,
+    approversOf: (departmentId, tx) => pipeline.delivery.approversOf(departmentId, tx),
+    logger,
+  });
+  const chanA = createChanAModule({
+    db,
+    kv,
+    queue,
+    logger,
+    config,
+    pipeline,
+    readText: (type, bytes) => knowledge.ingestion.readText(type, bytes),
+    preferencesOf: async (userId) => (await repositories.users.findProfile(userId))?.preferences ?? null,
+    outbound: channelDelivery,
+  });
+  const chanB = createChanBModule({ db, kv, queue, logger, config, pipeline, outbound: channelDelivery });
   const health = createHealthModule({
     version: VERSION,
     startedAt: Date.now(),
@@ -156,10 +209,17 @@ export async function createContainer(config: Config, options: ContainerOptions)
     rag,
     knowledge,
     namespaces,
+    plugins,
     intents,
     agentTasks,
     traces,
+    admin,
+    analytics,
     conversations,
+    documentTemplates,
+    chanA,
+    chanB,
+    createConsoleModule({ dir: config.consoleDir }),
   ];
 
   logger.info('start-up: seeding system roles');
@@ -175,6 +235,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     queue,
     kv,
     bus,
+    scheduler,
     tokens,
     llm,
     system: systemActor(PERMISSIONS),
@@ -189,22 +250,26 @@ export async function createContainer(config: Config, options: ContainerOptions)
     permissions,
     knowledge,
     namespaces,
+    plugins,
     rag,
     intents,
     pipeline,
     agentTasks,
     approvals,
     traces,
+    admin,
+    analytics,
     conversations,
+    documentTemplates,
+    chanA,
+    chanB,
     notifications,
     health,
     modules,
-    /** Stops the queue first (in-flight jobs finish), then the bus, key-value store and database. */
+    /** Stops the scheduler's timers and the queue (in-flight jobs finish), then the bus, key-value store and database. */
     async close(): Promise<void> {
-      pipeline.close();
-      approvals.close();
-      notifications.retention.stop();
-      for (const area of modules) area.close?.();
+      scheduler.close();
+      for (const area of modules) await area.close?.();
       await queue.close();
       await bus.close();
       await kv.close();

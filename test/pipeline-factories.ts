@@ -38,11 +38,11 @@ export interface PipelineTestContext {
 
 /**
  * The whole service as test/app.ts builds it, with the pipeline's random
- * source given (a container option) and workers started on request.
+ * source and the plugins' clock given (container options) and workers started on request.
  */
 export async function createPipelineTestApp(
   env: Record<string, string> = {},
-  options: { workers?: boolean; random?: () => number } = {},
+  options: { workers?: boolean; random?: () => number; now?: () => Date } = {},
 ): Promise<PipelineTestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'aos-pipeline-'));
   const redis = testRedis();
@@ -57,6 +57,7 @@ export async function createPipelineTestApp(
     logger,
     database: await createTestDatabase(),
     ...(options.random ? { random: options.random } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   const app = await buildApp(container);
   await app.ready();

@@ -30,8 +30,11 @@ export interface AppModule {
    * consume jobs (run modes `all` and `worker`).
    */
   readonly jobs?: Readonly<Partial<Record<QueueName, () => void>>>;
-  /** Stops the area's timers; container.close calls it before the queue closes. */
-  close?(): void;
+  /**
+   * Stops the area's timers (and loops such as the channel B poller, which
+   * releases its lock); container.close awaits it before the queue closes.
+   */
+  close?(): void | Promise<void>;
 }
 
 /**

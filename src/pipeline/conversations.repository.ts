@@ -115,10 +115,12 @@ export function createConversationsRepository(db: Database) {
 
     /**
      * What a task's steps read, in one query: its namespace, conversation,
-     * inbound message and sender (each null when missing), and the ids of
-     * the knowledge bases of the namespace's department, oldest first.
+     * inbound message and sender (each null when missing), the ids of the
+     * knowledge bases of the namespace's department, oldest first, the
+     * sender's profile facts (null without a profile) and the last
+     * `historyTurns` turns before the message (as {@link turnsBefore}).
      */
-    async taskContext(taskId: string, tx: DbExecutor = db) {
+    async taskContext(taskId: string, historyTurns: number, tx: DbExecutor = db) {
       const [row] = await tx
         .select({
           namespace: namespaces,
@@ -129,12 +131,27 @@ export function createConversationsRepository(db: Database) {
             string[] | null
           >`(SELECT coalesce(json_agg(kb.id ORDER BY kb.created_at, kb.id), '[]'::json)
             FROM ${knowledgeBases} kb WHERE kb.department_id = ${namespaces.departmentId})`,
+          profile: {
+            summary: employeeProfiles.summary,
+            currentProjects: employeeProfiles.currentProjects,
+            frequentIntents: employeeProfiles.frequentIntents,
+            accessLevel: employeeProfiles.accessLevel,
+          },
+          // The same rows as turnsBefore, newest first (the LIMIT keeps the last ones).
+          turns: sql<Array<{ direction: string; content: string; createdAt: string }> | null>`(
+            SELECT json_agg(json_build_object('direction', t.direction, 'content', t.content, 'createdAt', t.created_at))
+            FROM (SELECT m.direction, m.content, m.created_at FROM ${messages} m
+              WHERE m.conversation_id = ${messages.conversationId}
+                AND (m.created_at < ${messages.createdAt} OR (m.created_at = ${messages.createdAt} AND m.id < ${messages.id}))
+                AND (m.direction = 'inbound' OR m.status IN ('sent', 'delivered', 'read'))
+              ORDER BY m.created_at DESC, m.id DESC LIMIT ${historyTurns}) t)`,
         })
         .from(agentTasks)
         .leftJoin(namespaces, eq(namespaces.id, agentTasks.namespaceId))
         .leftJoin(conversations, eq(conversations.id, agentTasks.conversationId))
         .leftJoin(messages, eq(messages.id, agentTasks.messageId))
         .leftJoin(users, eq(users.id, conversations.userId))
+        .leftJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
         .where(eq(agentTasks.id, taskId))
         .limit(1);
       return {
@@ -143,6 +160,15 @@ export function createConversationsRepository(db: Database) {
         inbound: row?.inbound ?? null,
         user: row?.user ?? null,
         knowledgeBaseIds: row?.knowledgeBaseIds ?? [],
+        profile: row?.profile ?? null,
+        turns: (row?.turns ?? []).reverse().map(
+          (turn): Turn => ({
+            role: turn.direction === 'inbound' ? 'user' : 'assistant',
+            content: turn.content,
+            // json_build_object writes the timestamp in PostgreSQL's ISO form; the same instant as a Date.
+            createdAt: new Date(turn.createdAt).toISOString(),
+          }),
+        ),
       };
     },
 

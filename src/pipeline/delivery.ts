@@ -160,6 +160,9 @@ export function createDelivery(deps: {
   return {
     deliverReply,
 
+    /** Active users whose effective permissions include canApprove and departments include `departmentId`. */
+    approversOf,
+
     /**
      * Acts on the delivery decision: `hitl` writes a `pending` approval,
      * `escalate` an `escalated` one addressed to a role, each with an

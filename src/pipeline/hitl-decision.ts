@@ -38,7 +38,9 @@ export type DecisionReason =
   | { type: 'not_autonomous' }
   | { type: 'sampled'; draw: number; samplingRate: number }
   | { type: 'injection'; reason: string; source: 'user' | 'context' }
-  | { type: 'persona_boundary'; boundary: string; escalateToRole: string };
+  | { type: 'persona_boundary'; boundary: string; escalateToRole: string }
+  /** Added after the decision by a namespace plugin (docs/plugins.md). */
+  | { type: 'plugin'; pluginId: string; reason: string };
 
 export interface Decision {
   route: 'auto_send' | 'hitl' | 'escalate';

@@ -1,4 +1,3 @@
-import type { DriverLogger } from '../core/logger.js';
 import type { QueueDriver } from '../core/queue/queue.js';
 import type { ConversationsRepository } from './conversations.repository.js';
 
@@ -9,18 +8,19 @@ export const CLOSE_IDLE_EVERY_MS = 15 * 60_000;
 
 /**
  * Closes conversations idle for CONVERSATION_IDLE_CLOSE_HOURS, so that the
- * sender's next message opens a new one. Every worker process schedules the
- * job on a timer with a job id derived from the time slot, so however many
- * workers run, each slot's job runs once (on either queue driver).
+ * sender's next message opens a new one. The scheduler (core/scheduler.ts,
+ * registered in workers/schedules.ts) calls {@link schedule} once per time
+ * slot; the close itself runs as a job on `agent-tasks` whose id is derived
+ * from the slot, so even a slot scheduled twice closes once (on either
+ * queue driver); a failed close is made up by the next slot's.
  */
 export function createIdleConversations(deps: {
   conversations: ConversationsRepository;
   queue: QueueDriver;
   idleHours: number;
-  logger: DriverLogger;
 }) {
-  const everyMs = Math.min(CLOSE_IDLE_EVERY_MS, (deps.idleHours * 3_600_000) / 4);
-  let timer: NodeJS.Timeout | null = null;
+  // A whole number of milliseconds: the scheduler's slots are integers.
+  const everyMs = Math.max(1000, Math.floor(Math.min(CLOSE_IDLE_EVERY_MS, (deps.idleHours * 3_600_000) / 4)));
 
   async function schedule(now = Date.now()): Promise<string> {
     const slot = Math.floor(now / everyMs);
@@ -33,6 +33,8 @@ export function createIdleConversations(deps: {
   }
 
   return {
+    name: CLOSE_IDLE_JOB,
+
     /** Closes every open conversation whose last message is older than the idle limit; answers how many. */
     closeIdle(now = new Date()): Promise<number> {
       return deps.conversations.closeIdle(new Date(now.getTime() - deps.idleHours * 3_600_000));
@@ -41,22 +43,8 @@ export function createIdleConversations(deps: {
     /** Adds this time slot's close job (a no-op when it exists); answers its job id. */
     schedule,
 
-    /** Schedules now and then every slot, in this (worker) process. */
-    start(): void {
-      if (timer) return;
-      const tick = () =>
-        schedule().catch((error: unknown) =>
-          deps.logger.warn({ err: error }, 'pipeline: scheduling the idle-conversation close failed'),
-        );
-      void tick();
-      timer = setInterval(tick, everyMs);
-      timer.unref();
-    },
-
-    stop(): void {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
+    /** The slot length: a quarter of the idle limit, at most {@link CLOSE_IDLE_EVERY_MS}. */
+    everyMs,
   };
 }
 

@@ -36,9 +36,11 @@ export function createConversationOrder(deps: {
       work: (task: AgentTaskRow) => Promise<void>,
       options: { ignoreEarlier?: boolean } = {},
     ) {
-      const task = await tasks.find(taskId);
+      // The task and its turn in one round trip.
+      const found = await tasks.findWithTurn(taskId);
+      const task = found?.task;
       if (!task || (FINISHED_STATUSES as readonly string[]).includes(task.status)) return 'finished';
-      if (!options.ignoreEarlier && (await tasks.hasEarlierUnfinished(task))) return 'wait';
+      if (!options.ignoreEarlier && found.earlierUnfinished) return 'wait';
       const key = `pipeline:conversation:${task.conversationId ?? task.id}`;
       const token = randomUUID();
       if (!(await kv.setIfAbsent(key, token, CONVERSATION_LOCK_TTL_MS))) return 'wait';

@@ -39,7 +39,7 @@ export interface PipelineWorkerDeps {
 }
 
 /**
- * Consumes `agent-tasks` and schedules the idle close in this process. A
+ * Consumes `agent-tasks`, including the idle-close jobs the scheduler adds. A
  * run job whose task must wait for an earlier one of its conversation is
  * not retried (that would use up its tries): it adds a follow-up job,
  * delayed, whose id counts the waits. A job that throws (the database or
@@ -76,7 +76,6 @@ export function startAgentTaskWorker(deps: PipelineWorkerDeps): void {
         job.name === CLOSE_IDLE_JOB ? undefined : runner.failAfterRetries(job.data.taskId, error),
     },
   );
-  idle.start();
 }
 
 /** Consumes `memory-extraction`: refreshes the sender's profile after a task (recomputed, so replays are harmless). */

@@ -18,6 +18,7 @@ import { createIdleConversations } from './idle-conversations.js';
 import { createInboundService } from './inbound.service.js';
 import { createConversationOrder } from './ordering.js';
 import { startAgentTaskWorker, startMemoryWorker } from './pipeline.jobs.js';
+import { createPluginHooks, type PluginsPort } from './plugins-hooks.js';
 import { createPriceTable } from './pricing.js';
 import { createRunner } from './runner.js';
 import { createSenderResolver } from './senders.js';
@@ -42,6 +43,10 @@ export interface PipelineDeps {
   memory: ProfileMemoryService;
   /** The sampling draw of the delivery decision: uniform in [0, 1). */
   random?: () => number;
+  /** Namespace plugins (the plugins module's runtime); no hooks run without it. */
+  plugins?: PluginsPort;
+  /** The clock plugins read; the system clock unless given. */
+  now?: () => Date;
 }
 
 /** The assistant pipeline: inbound service, runner with its four steps, delivery, and their workers. */
@@ -94,7 +99,18 @@ export function createPipelineModule(deps: PipelineDeps) {
       random: deps.random ?? Math.random,
     }),
   };
+  const pluginHooks = deps.plugins
+    ? createPluginHooks({
+        plugins: deps.plugins,
+        tasks,
+        bus,
+        logger,
+        timeoutMs: config.plugins.timeoutMs,
+        now: deps.now ?? (() => new Date()),
+      })
+    : undefined;
   const runner = createRunner({
+    plugins: pluginHooks,
     db,
     tasks,
     conversations,
@@ -112,7 +128,6 @@ export function createPipelineModule(deps: PipelineDeps) {
     conversations,
     queue,
     idleHours: config.conversationIdleCloseHours,
-    logger,
   });
   const workerDeps = {
     queue,
@@ -129,14 +144,16 @@ export function createPipelineModule(deps: PipelineDeps) {
     runner,
     delivery,
     idle,
+    /** Plugin hooks; the approvals flow reports decisions through `approvalDecided`. */
+    plugins: pluginHooks,
+    /** Channel sender → user; channel adapters that store a message without a task use it too. */
+    senders,
     repositories: { conversations, tasks, delivery: deliveryRows },
-    /** Queue consumers of worker processes: `agent-tasks` (with the idle-close schedule) and `memory-extraction`. */
+    /** Queue consumers of worker processes: `agent-tasks` (which runs the scheduled idle close) and `memory-extraction`. */
     workers: {
       agentTasks: () => startAgentTaskWorker(workerDeps),
       memoryExtraction: () => startMemoryWorker(workerDeps),
     },
-    /** Stops the idle-close timer; call before the queue closes. */
-    close: () => idle.stop(),
   };
 }
 

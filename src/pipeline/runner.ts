@@ -8,9 +8,10 @@ import type { ConversationsRepository } from './conversations.repository.js';
 import { StepTimeoutError, withStepTimeout } from './deadline.js';
 import type { AfterCommit, Delivery, RouteResult } from './delivery.js';
 import type { DeliveryRepository } from './delivery.repository.js';
+import type { PluginHooks, TaskPlugins } from './plugins-hooks.js';
 import type { Checked } from './steps/confidence-check.js';
 import { activeAdapterOf, type Generated } from './steps/generate.js';
-import type { InjectedProfile } from './steps/inject-profile.js';
+import { HISTORY_TURNS, type InjectedProfile } from './steps/inject-profile.js';
 import type { RagFindings } from './steps/rag-search.js';
 import { round } from './steps/rag-search.js';
 import type { Step, TaskContext } from './steps/step-context.js';
@@ -37,6 +38,8 @@ interface StepsDone {
   rag: RagFindings;
   generated: Generated;
   checked: Checked;
+  /** The namespace's plugins for this task; null when it has none. */
+  plugins: TaskPlugins | null;
 }
 
 /** A step failed or timed out; the task ends with this status and message. */
@@ -66,6 +69,8 @@ export interface RunnerDeps {
   logger: DriverLogger;
   /** AGENT_TASK_TIMEOUT_MS: the longest any one step may run. */
   timeoutMs: number;
+  /** Namespace plugins at the hook points (src/pipeline/plugins-hooks.ts); none when absent. */
+  plugins?: PluginHooks;
 }
 
 /**
@@ -92,13 +97,21 @@ export function createRunner(deps: RunnerDeps) {
   async function loadContext(task: AgentTaskRow): Promise<TaskContext | string> {
     if (!task.namespaceId) return `Task ${task.id} has no namespace`;
     if (!task.conversationId || !task.messageId) return `Task ${task.id} has no conversation or message`;
-    const { namespace, conversation, inbound, user, knowledgeBaseIds } = await conversations.taskContext(
-      task.id,
-    );
+    const { namespace, conversation, inbound, user, knowledgeBaseIds, profile, turns } =
+      await conversations.taskContext(task.id, HISTORY_TURNS);
     if (!namespace) return `Namespace ${task.namespaceId} no longer exists`;
     if (!conversation || !inbound) return `The conversation of task ${task.id} no longer exists`;
     if (!user) return `The sender of task ${task.id} no longer exists`;
-    return { task, conversation, inbound, namespace, user, departmentKnowledgeBaseIds: knowledgeBaseIds };
+    return {
+      task,
+      conversation,
+      inbound,
+      namespace,
+      user,
+      departmentKnowledgeBaseIds: knowledgeBaseIds,
+      profile,
+      turns,
+    };
   }
 
   /** Ends an unfinished task as failed or timeout and publishes `agent-task.failed`. */
@@ -198,12 +211,19 @@ export function createRunner(deps: RunnerDeps) {
     await record(context, [profileRan, ragRan]);
     const profile = profileRan.value!;
     const rag = ragRan.value!;
-    const generated = await recordOne(context, await runStep(context, 2, steps.generate, { profile, rag }));
-    const checked = await recordOne(
+    const plugins = (await deps.plugins?.forTask(context)) ?? null;
+    const prompted = plugins ? await plugins.beforeGenerate(profile) : profile;
+    let generated = await recordOne(
+      context,
+      await runStep(context, 2, steps.generate, { profile: prompted, rag }),
+    );
+    let checked = await recordOne(
       context,
       await runStep(context, 3, steps.confidenceCheck, { rag, generated }),
     );
-    return { profile, rag, generated, checked };
+    if (plugins)
+      ({ generated, checked } = await plugins.afterConfidenceCheck(generated, checked, profile.language));
+    return { profile, rag, generated, checked, plugins };
   }
 
   /** After the commit that finished the task: jobs, notification events, completed event, memory extraction. */
@@ -338,6 +358,7 @@ export function createRunner(deps: RunnerDeps) {
         throw error;
       }
       await afterDone(outcome.task, outcome.effects);
+      done.plugins?.afterDelivery(outcome.task);
     },
 
     /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../core/db/client.js';
 import { agentRuns, agentTasks, agentToolCalls, type retrievalHits } from '../core/db/schema/index.js';
 
@@ -48,26 +48,22 @@ export function createTasksRepository(db: Database) {
     },
 
     /**
-     * Whether a task of the same conversation that came in earlier has not
-     * finished yet: the later one must wait for it (per-conversation order).
+     * The task, and whether a task of the same conversation that came in
+     * earlier has not finished yet (then this one must wait for it:
+     * per-conversation order), in one statement: the check of every run job.
      */
-    async hasEarlierUnfinished(task: AgentTaskRow, tx: DbExecutor = db): Promise<boolean> {
-      if (!task.conversationId) return false;
-      const [row] = await tx
-        .select({ id: agentTasks.id })
+    async findWithTurn(id: string): Promise<{ task: AgentTaskRow; earlierUnfinished: boolean } | null> {
+      const [row] = await db
+        .select({
+          task: agentTasks,
+          earlierUnfinished: sql<boolean>`exists (SELECT 1 FROM agent_tasks e
+            WHERE e.conversation_id = ${agentTasks.conversationId} AND e.status IN ('queued', 'running')
+              AND (e.created_at < ${agentTasks.createdAt} OR (e.created_at = ${agentTasks.createdAt} AND e.id < ${agentTasks.id})))`,
+        })
         .from(agentTasks)
-        .where(
-          and(
-            eq(agentTasks.conversationId, task.conversationId),
-            inArray(agentTasks.status, UNFINISHED_STATUSES),
-            or(
-              lt(agentTasks.createdAt, task.createdAt),
-              and(eq(agentTasks.createdAt, task.createdAt), lt(agentTasks.id, task.id)),
-            ),
-          ),
-        )
+        .where(eq(agentTasks.id, id))
         .limit(1);
-      return row !== undefined;
+      return row ? { task: row.task, earlierUnfinished: Boolean(row.earlierUnfinished) } : null;
     },
 
     /**

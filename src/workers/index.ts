@@ -1,27 +1,28 @@
 import type { Container } from '../container.js';
 import type { QueueName } from '../core/queue/queue.js';
+import { startSchedules } from './schedules.js';
 
 /** Queue name → how its jobs are handled. Modules add their entry as they arrive. */
 export function queueHandlers(container: Container): Partial<Record<QueueName, () => void>> {
   return {
     ...container.knowledge.jobs,
-    // The approval deadline sweep and the notification retention purge tick beside the
-    // agent-tasks consumer (one claim per time slot each).
-    'agent-tasks': () => {
-      container.pipeline.workers.agentTasks();
-      container.approvals.sla.start();
-      container.notifications.retention.start();
-    },
+    ...container.chanA.jobs,
+    ...container.chanB.jobs,
+    'agent-tasks': container.pipeline.workers.agentTasks,
     'memory-extraction': container.pipeline.workers.memoryExtraction,
   };
 }
 
-/** Starts every queue consumer of this process (run modes `all` and `worker`); answers the queues started. */
+/**
+ * Starts every queue consumer of this process (run modes `all` and `worker`)
+ * and the scheduler's recurring tasks (workers/schedules.ts); answers the queues started.
+ */
 export function startWorkers(container: Container): QueueName[] {
   const started: QueueName[] = [];
   for (const [queue, start] of Object.entries(queueHandlers(container)) as [QueueName, () => void][]) {
     start();
     started.push(queue);
   }
+  startSchedules(container);
   return started;
 }

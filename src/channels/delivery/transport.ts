@@ -19,9 +19,24 @@ export interface OutboundMessage {
   partsSent: number;
 }
 
-/** What one send attempt came to. */
+/**
+ * How a transport reports progress while it sends: it calls `accepted` with
+ * the platform's id of each part right after the platform accepted it and
+ * before it sends the next, and the worker records it at once (so a crash
+ * between two parts resumes after the last recorded one). Optional to use:
+ * ids only returned in the outcome are recorded when `send` returns.
+ */
+export interface SendProgress {
+  accepted(platformMessageId: string): Promise<void>;
+}
+
+/**
+ * What one send attempt came to. `platformMessageIds` are the ids of the
+ * parts accepted in this attempt, in order (earlier attempts' ids are
+ * already recorded on the message).
+ */
 export type SendOutcome =
-  /** Every part accepted, in order; `platformMessageIds` one per part. */
+  /** Every part accepted, in order; `platformMessageIds` one per part sent in this attempt. */
   | { kind: 'sent'; platformMessageIds: string[] }
   /**
    * Worth another try (429, 5xx, a network error): `retryAfterMs` when the
@@ -46,5 +61,5 @@ export interface ChannelTransport {
   readonly ratePerMinute: number;
   /** False when the channel has no credentials: the message is marked failed with a reason that says so. */
   configured(): boolean;
-  send(message: OutboundMessage): Promise<SendOutcome>;
+  send(message: OutboundMessage, progress?: SendProgress): Promise<SendOutcome>;
 }

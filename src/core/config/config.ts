@@ -45,6 +45,8 @@ export interface Config {
   readonly uploadMaxBytes: number;
   /** KNOWLEDGE_URL_ALLOW_PRIVATE: URL documents may point at private, loopback and link-local addresses. */
   readonly knowledgeUrlAllowPrivate: boolean;
+  /** CONSOLE_DIR: the built web console served at /console; default dist/console of the package. */
+  readonly consoleDir: string | null;
   readonly agentTaskTimeoutMs: number;
   /** AGENT_TASK_CONCURRENCY: agent-tasks jobs one worker process runs at once (default 2). */
   readonly agentTaskConcurrency: number;
@@ -80,16 +82,35 @@ export interface Config {
     readonly phoneNumber: string | null;
     readonly rateLimitPerMin: number;
     readonly apiBaseUrl: string;
+    /** CHANA_REENGAGEMENT_TEMPLATE: approved template sent when a reply falls outside the 24-hour window; null: none. */
+    readonly reengagementTemplate: string | null;
+    /** CHANA_REENGAGEMENT_TEMPLATE_LANGUAGE: the template's language code (default en_US). */
+    readonly reengagementTemplateLanguage: string;
   };
   readonly chanB: {
     readonly botToken: string | null;
     readonly rateLimitPerMin: number;
     readonly apiBaseUrl: string;
+    /** CHANB_POLL_TIMEOUT_SEC: how long one getUpdates long poll waits for an update (default 25). */
+    readonly pollTimeoutSec: number;
+    /** CHANB_LOCK_TTL_MS: the poller lock's TTL; a dead holder is replaced within it (default 30 s). */
+    readonly lockTtlMs: number;
+    /** CHANB_LOCK_RETRY_MS: how often a waiting worker tries the poller lock; the first back-off (default 5 s). */
+    readonly lockRetryMs: number;
   };
   readonly tracing: {
     readonly publicKey: string | null;
     readonly secretKey: string | null;
     readonly host: string | null;
+  };
+  /** Namespace plugins (docs/plugins.md). */
+  readonly plugins: {
+    /** PLUGINS_DIR: folder of operator plugins (`*.js`, `*.mjs`) loaded at start; null: built-ins only. */
+    readonly dir: string | null;
+    /** PLUGIN_TIMEOUT_MS: longest one plugin hook may run inside the pipeline (default 5000). */
+    readonly timeoutMs: number;
+    /** PLUGIN_WEBHOOK_ALLOW_PRIVATE: the webhook plugin may post to private, loopback and link-local addresses. */
+    readonly webhookAllowPrivate: boolean;
   };
 }
 
@@ -238,6 +259,7 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
     embeddingDimensions: int('EMBEDDING_DIMENSIONS', 1536, 2, 2000),
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     knowledgeUrlAllowPrivate: bool('KNOWLEDGE_URL_ALLOW_PRIVATE', false),
+    consoleDir: str('CONSOLE_DIR') ? path.resolve(str('CONSOLE_DIR')!) : null,
     agentTaskTimeoutMs,
     agentTaskConcurrency: int('AGENT_TASK_CONCURRENCY', 2, 1, 64),
     intentTriggerWords: (str('INTENT_TRIGGER_WORDS') ?? DEFAULT_TRIGGER_WORDS)
@@ -264,16 +286,26 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
       phoneNumber: str('CHANA_PHONE_NUMBER'),
       rateLimitPerMin: int('CHANA_RATE_LIMIT_PER_MIN', 60, 1, 100000),
       apiBaseUrl: url('CHANA_API_BASE_URL', ['http:', 'https:']) ?? 'https://graph.facebook.com/v21.0',
+      reengagementTemplate: str('CHANA_REENGAGEMENT_TEMPLATE'),
+      reengagementTemplateLanguage: str('CHANA_REENGAGEMENT_TEMPLATE_LANGUAGE') ?? 'en_US',
     },
     chanB: {
       botToken: str('CHANB_BOT_TOKEN'),
       rateLimitPerMin: int('CHANB_RATE_LIMIT_PER_MIN', 30, 1, 100000),
       apiBaseUrl: url('CHANB_API_BASE_URL', ['http:', 'https:']) ?? 'https://api.telegram.org',
+      pollTimeoutSec: int('CHANB_POLL_TIMEOUT_SEC', 25, 1, 50),
+      lockTtlMs: int('CHANB_LOCK_TTL_MS', 30_000, 500, 600_000),
+      lockRetryMs: int('CHANB_LOCK_RETRY_MS', 5000, 20, 600_000),
     },
     tracing: {
       publicKey: str('TRACING_PUBLIC_KEY'),
       secretKey: str('TRACING_SECRET_KEY'),
       host: url('TRACING_HOST', ['http:', 'https:']),
+    },
+    plugins: {
+      dir: str('PLUGINS_DIR') ? path.resolve(str('PLUGINS_DIR')!) : null,
+      timeoutMs: int('PLUGIN_TIMEOUT_MS', 5000, 50, 120_000),
+      webhookAllowPrivate: bool('PLUGIN_WEBHOOK_ALLOW_PRIVATE', false),
     },
   };
 

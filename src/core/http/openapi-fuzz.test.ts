@@ -357,6 +357,13 @@ beforeAll(async () => {
     departmentId: department.id,
   });
   const namespace = await createNamespace(container, { departmentId: department.id });
+  const template = await container.documentTemplates.repositories.templates.insert({
+    namespaceId: namespace.id,
+    departmentId: department.id,
+    name: 'Letter',
+    templateBody: '# Letter\n\nDear {{name}}',
+    variables: [{ name: 'name', label: 'Name', type: 'string', required: false, default: null }],
+  });
   arbitraries = createArbitraries({
     '/departments': department.id,
     '/roles': role.id,
@@ -365,6 +372,7 @@ beforeAll(async () => {
     '/knowledge/bases': base.id,
     '/knowledge/documents': document.id,
     '/namespaces': namespace.id,
+    '/document-templates': template.id,
   });
   operations = operationsOf((await ctx.app.inject({ url: '/docs/json' })).json());
 });

@@ -1,4 +1,5 @@
 import type { Actor } from '../auth/actor.js';
+import type { TokenClaims } from '../auth/jwt.js';
 import type { Permission } from '../auth/permissions.js';
 import { UnauthorizedError } from '../errors/app-errors.js';
 
@@ -20,6 +21,11 @@ declare module 'fastify' {
     permission?: Permission | readonly Permission[];
     /** `false` skips the audit entry (reads, noisy or secret-only endpoints). */
     audit?: AuditConfig | false;
+    /**
+     * On `auth: 'user'` routes a browser opens as a page (the queue dashboard): a cookie that
+     * may carry a token instead of the Authorization header, checked by its own verifier.
+     */
+    tokenCookie?: TokenCookie;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on `auth: 'user'` routes. */
@@ -27,6 +33,12 @@ declare module 'fastify' {
     /** The user an unauthenticated route acted for (login), for the audit entry. */
     auditUserId?: string;
   }
+}
+
+/** A cookie that may stand in for the bearer header, and what verifies its token. */
+export interface TokenCookie {
+  name: string;
+  verify(token: string): TokenClaims | null;
 }
 
 /** The actor of an authenticated route; routes with `auth: 'user'` always have one. */

@@ -9,6 +9,7 @@ import {
   type JobCounts,
   type JobHandler,
   type JobInfo,
+  type JobListing,
   type JobOptions,
   type JobState,
   QUEUE_NAMES,
@@ -151,6 +152,55 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqQueueDrive
       return counts;
     },
 
+    async listJobs<T = unknown>(
+      name: QueueName,
+      states: readonly JobState[],
+      offset: number,
+      limit: number,
+    ): Promise<JobListing<T>[]> {
+      if (states.length === 0 || limit <= 0) return [];
+      const types = COUNTED_TYPES.filter((type) => states.includes(STATE_OF[type] as JobState));
+      const start = Math.max(0, offset);
+      const bullJobs = await queueOf(name).getJobs(types, start, start + limit - 1, false);
+      const listed: JobListing<T>[] = [];
+      for (const bullJob of bullJobs) {
+        // A job removed between the range read and the hash read comes back empty.
+        const listing = bullJob?.id ? await toListing<T>(name, bullJob) : null;
+        if (listing) listed.push(listing);
+      }
+      return listed;
+    },
+
+    async inspectJob<T = unknown>(name: QueueName, jobId: string): Promise<JobListing<T> | null> {
+      const bullJob = await queueOf(name).getJob(jobId);
+      return bullJob ? toListing<T>(name, bullJob) : null;
+    },
+
+    async retryJob(name: QueueName, jobId: string): Promise<boolean> {
+      const bullJob = await queueOf(name).getJob(jobId);
+      if (!bullJob) return false;
+      const state = await bullJob.getState();
+      if (state !== 'completed' && state !== 'failed') return false;
+      await bullJob.retry(state, { resetAttemptsMade: true, resetAttemptsStarted: true });
+      return true;
+    },
+
+    async cleanJobs(name: QueueName, state: Exclude<JobState, 'active'>, graceMs: number): Promise<number> {
+      const queue = queueOf(name);
+      const types = state === 'waiting' ? (['wait', 'prioritized'] as const) : ([state] as const);
+      let removed = 0;
+      for (const type of types) removed += (await queue.clean(Math.max(0, graceMs), 0, type)).length;
+      return removed;
+    },
+
+    async removeJob(name: QueueName, jobId: string): Promise<boolean> {
+      const bullJob = await queueOf(name).getJob(jobId);
+      if (!bullJob) return false;
+      if ((await bullJob.getState()) === 'active') return false;
+      await bullJob.remove();
+      return true;
+    },
+
     async ping(): Promise<void> {
       await producer.ping();
     },
@@ -170,6 +220,20 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqQueueDrive
         [producer, consumer].map((client) => client?.quit().catch(() => client.disconnect())),
       );
     },
+  };
+}
+
+/** A job with its state and times; null when it was removed before its state was read. */
+async function toListing<T>(name: QueueName, bullJob: BullJob): Promise<JobListing<T> | null> {
+  const state = STATE_OF[await bullJob.getState()];
+  if (!state) return null;
+  return {
+    ...toJob<T>(name, bullJob),
+    state,
+    failedReason: bullJob.failedReason || null,
+    addedAt: bullJob.timestamp,
+    finishedAt: bullJob.finishedOn ?? null,
+    result: bullJob.returnvalue ?? null,
   };
 }
 

@@ -3,14 +3,17 @@ import type { Database } from '../db/client.js';
 import type { QueueJobRow } from '../db/schema/drivers.js';
 import { type DriverLogger, fallbackLogger } from '../logger.js';
 import { createQueueJobsRepository } from './embedded-queue.repository.js';
+import { createQueueJobsAdminRepository } from './embedded-queue-admin.repository.js';
 import {
   assertJobId,
   DEFAULT_BACKOFF_MS,
   DEFAULT_JOB_ATTEMPTS,
   type Job,
   type JobCounts,
+  type JobState,
   type JobHandler,
   type JobInfo,
+  type JobListing,
   type JobOptions,
   type QueueDriver,
   type QueueName,
@@ -53,6 +56,7 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
   const lockMs = options.lockMs ?? 30_000;
   const logger = options.logger ?? fallbackLogger;
   const jobs = createQueueJobsRepository(db, lockMs);
+  const admin = createQueueJobsAdminRepository(db);
   const workers = new Map<QueueName, LocalWorker>();
   const inFlight = new Set<Promise<void>>();
   let heartbeat: NodeJS.Timeout | null = null;
@@ -249,6 +253,29 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
 
     counts(queue: QueueName): Promise<JobCounts> {
       return jobs.countByState(queue);
+    },
+
+    listJobs<T = unknown>(queue: QueueName, states: readonly JobState[], offset: number, limit: number) {
+      return admin.list(queue, states, offset, limit) as Promise<JobListing<T>[]>;
+    },
+
+    async retryJob(queue: QueueName, jobId: string): Promise<boolean> {
+      const retried = await admin.retry(queue, jobId);
+      const worker = workers.get(queue);
+      if (retried && worker) wake(worker);
+      return retried;
+    },
+
+    inspectJob<T = unknown>(queue: QueueName, jobId: string) {
+      return admin.find(queue, jobId) as Promise<JobListing<T> | null>;
+    },
+
+    cleanJobs(queue: QueueName, state: Exclude<JobState, 'active'>, graceMs: number): Promise<number> {
+      return admin.clean(queue, state, graceMs);
+    },
+
+    removeJob(queue: QueueName, jobId: string): Promise<boolean> {
+      return admin.remove(queue, jobId);
     },
 
     ping(): Promise<void> {

@@ -253,6 +253,69 @@ for (const impl of implementations) {
       expect((await impl.open(scope).getJob('chanA-outbound', id))?.state).toBe('completed');
     });
 
+    it('lists jobs by state newest first with paging, retries, cleans and removes them', async () => {
+      const queue = impl.open(await impl.scope());
+      const failed = await queue.add('knowledge-ingest', 'bad', { n: 0 }, { attempts: 1 });
+      const done: string[] = [];
+      for (let i = 1; i <= 3; i++) done.push(await queue.add('knowledge-ingest', 'ok', { n: i }));
+      queue.process('knowledge-ingest', async (job) => {
+        if (job.name === 'bad') throw new Error('bad input');
+        return { ok: (job.data as { n: number }).n };
+      });
+      await waitFor(async () =>
+        expect(await queue.counts('knowledge-ingest')).toMatchObject({ completed: 3, failed: 1 }),
+      );
+      const later = await queue.add('knowledge-ingest', 'later', {}, { delayMs: 60_000 });
+
+      const completed = await queue.listJobs('knowledge-ingest', ['completed'], 0, 10);
+      expect(completed.map((j) => j.id).sort()).toEqual([...done].sort());
+      expect(completed[0]).toMatchObject({ state: 'completed', queue: 'knowledge-ingest', name: 'ok' });
+      expect(completed.every((j) => j.finishedAt !== null && j.addedAt > 0)).toBe(true);
+      expect(completed.map((j) => j.result)).toEqual(
+        expect.arrayContaining([{ ok: 1 }, { ok: 2 }, { ok: 3 }]),
+      );
+      const pages = [
+        ...(await queue.listJobs('knowledge-ingest', ['completed'], 0, 2)),
+        ...(await queue.listJobs('knowledge-ingest', ['completed'], 2, 2)),
+      ];
+      expect(pages.map((j) => j.id).sort()).toEqual([...done].sort());
+      expect(await queue.listJobs('knowledge-ingest', ['failed', 'delayed'], 0, 10)).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ id: failed, state: 'failed', failedReason: 'bad input' }),
+          expect.objectContaining({ id: later, state: 'delayed', finishedAt: null }),
+        ]),
+      );
+      expect(await queue.listJobs('knowledge-ingest', ['waiting'], 0, 10)).toEqual([]);
+      expect(await queue.inspectJob('knowledge-ingest', failed)).toMatchObject({
+        id: failed,
+        state: 'failed',
+        data: { n: 0 },
+        result: null,
+      });
+      expect(await queue.inspectJob('knowledge-ingest', 'no-such-job')).toBeNull();
+
+      // Retry: a failed job runs again from a clean slate; a delayed one is not retriable.
+      expect(await queue.retryJob('knowledge-ingest', later)).toBe(false);
+      expect(await queue.retryJob('knowledge-ingest', 'no-such-job')).toBe(false);
+      expect(await queue.retryJob('knowledge-ingest', failed)).toBe(true);
+      await waitFor(async () =>
+        expect(await queue.getJob('knowledge-ingest', failed)).toMatchObject({
+          state: 'failed',
+          attemptsMade: 1,
+        }),
+      );
+      expect(await queue.retryJob('knowledge-ingest', done[0]!)).toBe(true);
+      await waitFor(async () => expect((await queue.counts('knowledge-ingest')).completed).toBe(3));
+
+      // Clean: nothing is young enough to survive a zero grace; a long grace keeps everything.
+      expect(await queue.cleanJobs('knowledge-ingest', 'completed', 3_600_000)).toBe(0);
+      expect(await queue.cleanJobs('knowledge-ingest', 'completed', 0)).toBe(3);
+      expect(await queue.counts('knowledge-ingest')).toMatchObject({ completed: 0, failed: 1, delayed: 1 });
+      expect(await queue.removeJob('knowledge-ingest', later)).toBe(true);
+      expect(await queue.removeJob('knowledge-ingest', later)).toBe(false);
+      expect(await queue.getJob('knowledge-ingest', later)).toBeNull();
+    });
+
     it('runs a job added before a restart', async () => {
       const scope = await impl.scope();
       const before = impl.open(scope);

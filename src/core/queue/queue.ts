@@ -51,6 +51,19 @@ export interface JobInfo<T = unknown> extends Job<T> {
   failedReason: string | null;
 }
 
+/** A job as the queue dashboard lists it: its state and its times (Unix milliseconds). */
+export interface JobListing<T = unknown> extends JobInfo<T> {
+  /** When the job was added. */
+  addedAt: number;
+  /** When it finished (completed or failed for good); null before. */
+  finishedAt: number | null;
+  /** What the handler answered, for completed jobs; null otherwise. */
+  result: unknown;
+}
+
+/** States whose jobs can be run again from the dashboard. */
+export type RetriableState = 'completed' | 'failed';
+
 /**
  * A job queue. Payloads carry ids only; handlers load what they need.
  * Implementations: the embedded driver (jobs in the database) and BullMQ.
@@ -63,6 +76,32 @@ export interface QueueDriver {
   process<T>(queue: QueueName, handler: JobHandler<T>, options?: WorkerOptions<T>): void;
   getJob<T = unknown>(queue: QueueName, jobId: string): Promise<JobInfo<T> | null>;
   counts(queue: QueueName): Promise<JobCounts>;
+  /**
+   * Jobs in any of `states`, newest first, `offset` and `limit` paging over
+   * them (the queue dashboard's listing). Ordering within one page follows
+   * the driver; totals come from {@link counts}.
+   */
+  listJobs<T = unknown>(
+    queue: QueueName,
+    states: readonly JobState[],
+    offset: number,
+    limit: number,
+  ): Promise<JobListing<T>[]>;
+  /**
+   * Puts a completed or failed job back to waiting with its tries reset, so it
+   * runs again. Answers false when the job is missing or in another state.
+   */
+  retryJob(queue: QueueName, jobId: string): Promise<boolean>;
+  /** One job with its times and result, as {@link listJobs} gives it; null when there is none. */
+  inspectJob<T = unknown>(queue: QueueName, jobId: string): Promise<JobListing<T> | null>;
+  /**
+   * Deletes jobs in `state` that were added (waiting, delayed) or finished
+   * (completed, failed) more than `graceMs` ago; answers how many. Active jobs
+   * are never removed.
+   */
+  cleanJobs(queue: QueueName, state: Exclude<JobState, 'active'>, graceMs: number): Promise<number>;
+  /** Deletes one job that is not running; answers false when it is missing or active. */
+  removeJob(queue: QueueName, jobId: string): Promise<boolean>;
   /** Throws when the backing store cannot be reached. */
   ping(): Promise<void>;
   /** Stops taking jobs, waits for the running ones to finish, then releases connections. */

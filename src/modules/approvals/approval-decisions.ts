@@ -46,6 +46,8 @@ export function createApprovalDecisions(deps: {
   recipients: ApprovalRecipients;
   trust: ApprovalTrust;
   audit: { record(entry: AuditEntryInput): Promise<void> };
+  /** Told of every decision after its commit (namespace plugins' approval events); must not throw. */
+  onDecided?: (approval: ApprovalRow) => void;
 }) {
   const { db, approvals, conversations, delivery, rows, recipients, trust, audit } = deps;
 
@@ -156,6 +158,7 @@ export function createApprovalDecisions(deps: {
       );
       await delivery.publish(effects);
       for (const entry of later) await audit.record(entry);
+      deps.onDecided?.(updated);
       return updated;
     },
   };

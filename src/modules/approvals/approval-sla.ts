@@ -1,13 +1,15 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AuditWriter } from '../../core/audit/audit-hook.js';
 import type { Database } from '../../core/db/client.js';
 import type { KeyValue } from '../../core/kv/kv.js';
+import { claimSlot } from '../../core/scheduler.js';
 import type { ConversationsRepository } from '../../pipeline/conversations.repository.js';
 import type { Delivery } from '../../pipeline/delivery.js';
 import type { DeliveryRepository } from '../../pipeline/delivery.repository.js';
 import { type ApprovalRecipients, DEPARTMENT_HEAD_ROLE } from './approval-recipients.js';
 import type { ApprovalsRepository } from './approvals.repository.js';
 
+/** The sweep's name on the scheduler (part of its slot claim key). */
+export const SLA_SWEEP_NAME = 'approvals-sla';
 /** How often the deadline sweep runs (one time slot). */
 export const SLA_SWEEP_EVERY_MS = 60_000;
 /** Approvals escalated per sweep at most; the rest wait for the next slot. */
@@ -16,11 +18,11 @@ const SWEEP_BATCH = 200;
 /**
  * The opt-in approval deadline (`config.approvalSlaMinutes` of a namespace):
  * a reply pending longer is escalated to the department heads' role, with an
- * `approval_pending` notification to each. Every worker process ticks once a
- * slot; the slot is claimed in the key-value store under a key derived from
- * the time slot, so each slot's sweep runs once however many workers there
- * are. The sweep itself is safe to repeat: an approval is escalated only
- * while it is still pending.
+ * `approval_pending` notification to each. The sweep is a recurring task of
+ * the scheduler (core/scheduler.ts, registered in workers/schedules.ts):
+ * each time slot is claimed in the key-value store, so each slot's sweep
+ * runs once however many workers there are. The sweep itself is safe to
+ * repeat: an approval is escalated only while it is still pending.
  */
 export function createApprovalSla(deps: {
   db: Database;
@@ -31,10 +33,8 @@ export function createApprovalSla(deps: {
   delivery: Pick<Delivery, 'publish'>;
   recipients: ApprovalRecipients;
   audit: AuditWriter;
-  logger: Pick<FastifyBaseLogger, 'warn'>;
 }) {
-  const { db, kv, approvals, conversations, rows, delivery, recipients, audit, logger } = deps;
-  let timer: NodeJS.Timeout | null = null;
+  const { db, kv, approvals, conversations, rows, delivery, recipients, audit } = deps;
 
   /** Escalates every approval overdue at `now`; answers the ids escalated. */
   async function escalateOverdue(now = new Date()): Promise<string[]> {
@@ -81,37 +81,16 @@ export function createApprovalSla(deps: {
 
   /**
    * Runs the sweep of `now`'s time slot unless another process claimed the
-   * slot first; answers whether this call ran it.
+   * slot first (the same claim the scheduler takes); answers whether this
+   * call ran it.
    */
   async function runSlot(now = new Date()): Promise<boolean> {
-    const slot = Math.floor(now.getTime() / SLA_SWEEP_EVERY_MS);
-    const claimed = await kv.setIfAbsent(`approvals-sla-${slot}`, '1', SLA_SWEEP_EVERY_MS * 10);
-    if (!claimed) return false;
+    if (!(await claimSlot(kv, SLA_SWEEP_NAME, SLA_SWEEP_EVERY_MS, now.getTime()))) return false;
     await escalateOverdue(now);
     return true;
   }
 
-  return {
-    escalateOverdue,
-    runSlot,
-
-    /** Ticks every slot in this (worker) process. */
-    start(): void {
-      if (timer) return;
-      const tick = () =>
-        runSlot().catch((error: unknown) =>
-          logger.warn({ err: error }, 'approvals: the deadline escalation sweep failed'),
-        );
-      void tick();
-      timer = setInterval(tick, SLA_SWEEP_EVERY_MS);
-      timer.unref();
-    },
-
-    stop(): void {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
-  };
+  return { name: SLA_SWEEP_NAME, everyMs: SLA_SWEEP_EVERY_MS, escalateOverdue, runSlot };
 }
 
 export type ApprovalSla = ReturnType<typeof createApprovalSla>;

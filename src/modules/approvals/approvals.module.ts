@@ -17,7 +17,7 @@ export function createApprovalsModule(deps: {
   kv: KeyValue;
   logger: FastifyBaseLogger;
   audit: AuditWriter;
-  pipeline: Pick<PipelineModule, 'delivery' | 'repositories'>;
+  pipeline: Pick<PipelineModule, 'delivery' | 'repositories'> & Partial<Pick<PipelineModule, 'plugins'>>;
   trust: Pick<IntentTrustService, 'recordApproval'>;
 }) {
   const { db, kv, logger, audit, pipeline } = deps;
@@ -40,10 +40,14 @@ export function createApprovalsModule(deps: {
     recipients,
     audit,
   };
-  const decisions = createApprovalDecisions({ ...common, trust });
-  const sla = createApprovalSla({ ...common, kv, logger });
+  const decisions = createApprovalDecisions({
+    ...common,
+    trust,
+    onDecided: pipeline.plugins?.approvalDecided,
+  });
+  const sla = createApprovalSla({ ...common, kv });
   const service = createApprovalsService({ approvals: repository, decisions, audit, logger });
-  return { repository, service, sla, close: () => sla.stop() };
+  return { repository, service, sla };
 }
 
 export type ApprovalsModule = ReturnType<typeof createApprovalsModule>;

@@ -1,17 +1,101 @@
 import type { EmbeddingProvider } from '../../core/llm/llm.js';
+import { type ExampleMarks, NO_EXAMPLE_MARKS } from './example-marks.js';
 import type { IntentExamplesRepository } from './intent-examples.repository.js';
-import { type Classification, UNKNOWN_INTENT, VOTING_NEIGHBOURS, voteIntent } from './intent-vote.js';
+import {
+  type Classification,
+  type Neighbour,
+  UNKNOWN_INTENT,
+  VOTING_NEIGHBOURS,
+  voteIntent,
+} from './intent-vote.js';
+
+/**
+ * A namespace with more examples than this is searched in the database (the
+ * HNSW index) instead of in memory: 5 000 vectors of 1 536 dimensions are
+ * 30 MB and a 7.7 million multiply scan.
+ */
+export const MAX_CACHED_EXAMPLES = 5000;
+
+/** Namespaces whose vectors are kept at most; the least recently used one goes first. */
+export const MAX_CACHED_NAMESPACES = 64;
+
+/** A namespace's example vectors in memory, valid while its mark reads as `mark`. */
+interface CachedExamples {
+  mark: string | null;
+  /** null: too many examples, searched in the database. */
+  examples: { intentNames: string[]; vectors: Float32Array[]; norms: Float64Array } | null;
+}
 
 /**
  * Classifies a message against a namespace's stored examples: the
  * {@link VOTING_NEIGHBOURS} nearest examples by cosine similarity vote (see
  * `voteIntent`). No access checks: callers (the HTTP service, the pipeline)
  * decide scope.
+ *
+ * With marks (Redis, or the embedded database's memory marks), a
+ * namespace's example vectors are kept in memory and the neighbours found by
+ * an exact scan there: about 0.4 ms for 240 examples, where the database
+ * search is a transaction of four statements (settings, search). The copy is
+ * used only while the namespace's mark (see `example-marks.ts`) reads as it
+ * did before the copy was loaded; the intents service moves it after every
+ * change to the examples, so the next classification in any process sees it.
  */
 export function createIntentClassifier(deps: {
   examples: IntentExamplesRepository;
   embeddings: EmbeddingProvider;
+  marks?: ExampleMarks;
 }) {
+  const marks = deps.marks ?? NO_EXAMPLE_MARKS;
+  const cache = new Map<string, CachedExamples>();
+
+  async function load(namespaceId: string, mark: string | null): Promise<CachedExamples> {
+    const rows = await deps.examples.vectors(namespaceId, MAX_CACHED_EXAMPLES + 1);
+    const entry: CachedExamples = { mark, examples: null };
+    if (rows.length <= MAX_CACHED_EXAMPLES) {
+      const vectors = rows.map((row) => Float32Array.from(JSON.parse(row.embedding) as number[]));
+      entry.examples = {
+        intentNames: rows.map((row) => row.intentName),
+        vectors,
+        norms: Float64Array.from(vectors, (v) => Math.sqrt(dot(v, v))),
+      };
+    }
+    cache.delete(namespaceId);
+    cache.set(namespaceId, entry);
+    if (cache.size > MAX_CACHED_NAMESPACES) cache.delete(cache.keys().next().value!);
+    return entry;
+  }
+
+  /** The namespace's vectors as of its current mark: the copy held, or loaded anew. */
+  async function current(namespaceId: string): Promise<CachedExamples> {
+    // The mark is read BEFORE the rows: a change committed in between moves it, and the next call reloads.
+    const mark = await marks.read(namespaceId);
+    const held = cache.get(namespaceId);
+    if (held && held.mark === mark) {
+      cache.delete(namespaceId);
+      cache.set(namespaceId, held);
+      return held;
+    }
+    return load(namespaceId, mark);
+  }
+
+  async function nearest(namespaceId: string, embedding: number[], k: number): Promise<Neighbour[]> {
+    if (marks.kind === 'none') return deps.examples.nearest(namespaceId, embedding, k);
+    const { examples } = await current(namespaceId);
+    if (!examples) return deps.examples.nearest(namespaceId, embedding, k);
+    // The stored vectors are float4: the message is compared at the same precision, as pgvector does.
+    const query = Float32Array.from(embedding);
+    const queryNorm = Math.sqrt(dot(query, query));
+    const scored = examples.vectors.map((vector, i) => ({
+      intentName: examples.intentNames[i]!,
+      similarity:
+        queryNorm === 0 || examples.norms[i] === 0
+          ? 0
+          : dot(query, vector) / (queryNorm * examples.norms[i]!),
+    }));
+    scored.sort((a, b) => b.similarity - a.similarity);
+    return scored.slice(0, k);
+  }
+
   return {
     /**
      * `{ intent, confidence, alternatives }` for `text` in the namespace.
@@ -23,9 +107,21 @@ export function createIntentClassifier(deps: {
     async classify(namespaceId: string, text: string, embedding?: number[]): Promise<Classification> {
       const vector = embedding ?? (await deps.embeddings.embed([text]))[0];
       if (!vector?.some((v) => v !== 0)) return { intent: UNKNOWN_INTENT, confidence: 0, alternatives: [] };
-      return voteIntent(await deps.examples.nearest(namespaceId, vector, VOTING_NEIGHBOURS));
+      return voteIntent(await nearest(namespaceId, vector, VOTING_NEIGHBOURS));
+    },
+
+    /** Call after a change to the namespace's examples commits: every process reloads them at its next use. */
+    async examplesChanged(namespaceId: string): Promise<void> {
+      await marks.bump(namespaceId);
     },
   };
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) sum += a[i]! * b[i]!;
+  return sum;
 }
 
 export type IntentClassifier = ReturnType<typeof createIntentClassifier>;

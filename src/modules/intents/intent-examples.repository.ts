@@ -184,6 +184,22 @@ export function createIntentExamplesRepository(db: Database) {
     },
 
     /**
+     * Every example vector of the namespace with its intent (at most
+     * `limit`), in the text form pgvector answers (`[x,y,…]`, valid JSON),
+     * for the classifier's in-memory copy.
+     */
+    async vectors(
+      namespaceId: string,
+      limit: number,
+    ): Promise<Array<{ id: string; intentName: string; embedding: string }>> {
+      return rowsOf<{ id: string; intentName: string; embedding: string }>(
+        await db.execute(sql`SELECT id, intent_name AS "intentName", embedding::text AS embedding
+          FROM intent_examples WHERE namespace_id = ${namespaceId} AND embedding IS NOT NULL
+          ORDER BY id LIMIT ${Math.max(1, Math.floor(limit))}`),
+      );
+    },
+
+    /**
      * The `k` examples of the namespace nearest to `embedding` by cosine
      * distance (`ORDER BY embedding <=> $v LIMIT k`, served by the HNSW index
      * `intent_examples_embedding_idx`), in one transaction with

@@ -1,6 +1,8 @@
 import type { Database } from '../../core/db/client.js';
+import type { KeyValue } from '../../core/kv/kv.js';
 import type { EmbeddingProvider } from '../../core/llm/llm.js';
 import { defineModule } from '../../core/module.js';
+import { bindExampleMarks, exampleMarksFor } from './example-marks.js';
 import { createIntentClassifier } from './intent-classifier.js';
 import { createIntentExamplesRepository } from './intent-examples.repository.js';
 import { createIntentSeeder } from './intent-seeding.js';
@@ -10,12 +12,24 @@ import { intentsRoutes } from './intents.routes.js';
 import { createIntentsService } from './intents.service.js';
 
 /** Intent examples, the nearest-example classifier, trust records and the seeding command. */
-export function createIntentsModule(deps: { db: Database; embeddings: EmbeddingProvider }) {
+export function createIntentsModule(deps: {
+  db: Database;
+  embeddings: EmbeddingProvider;
+  /** With both, the classifier keeps example vectors in memory (see intent-classifier.ts). */
+  kv?: KeyValue;
+  driver?: 'pglite' | 'postgres';
+}) {
   const repositories = {
     examples: createIntentExamplesRepository(deps.db),
     trust: createIntentTrustRepository(deps.db),
   };
-  const classifier = createIntentClassifier({ examples: repositories.examples, embeddings: deps.embeddings });
+  const { kv, driver } = deps;
+  const marks = kv && driver ? bindExampleMarks(deps.db, () => exampleMarksFor(driver, kv)) : undefined;
+  const classifier = createIntentClassifier({
+    examples: repositories.examples,
+    embeddings: deps.embeddings,
+    ...(marks ? { marks } : {}),
+  });
   const service = createIntentsService({ ...deps, ...repositories, classifier });
   const trust = createIntentTrustService(repositories);
   const seeder = createIntentSeeder({ examples: repositories.examples, service });

@@ -107,6 +107,8 @@ export function createIntentsService(deps: {
           );
           return stored;
         });
+        // After the commit: every process's in-memory copy of the examples reloads at its next use.
+        if (rows.length > 0) await classifier.examplesChanged(namespaceId);
         inserted.push(...rows);
         onBatch?.(Math.min(start + batch.length, items.length), items.length);
       }
@@ -182,6 +184,7 @@ export function createIntentsService(deps: {
       const namespace = example ? await examples.namespace(example.namespaceId) : null;
       assertVisible(actor, namespace, (n) => n.departmentId, `Intent example ${id} not found`);
       if (!(await examples.delete(id))) throw new NotFoundError(`Intent example ${id} not found`);
+      await classifier.examplesChanged(example!.namespaceId);
     },
 
     /**

@@ -50,7 +50,6 @@ describe('notification retention', () => {
           purges.push(name);
           return 0;
         },
-        logger: ctx.container.logger,
       });
     const first = replica('first');
     const second = replica('second');

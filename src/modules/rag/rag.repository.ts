@@ -21,6 +21,12 @@ export interface HybridQuery {
   candidates: number;
   /** How many of the candidates get the pg_trgm part of the keyword score and are answered. */
   shortlist: number;
+  /**
+   * `bounded` (the default) ranks only the chunks the tiers of
+   * {@link keywordLeg} let through; `exhaustive` ranks every chunk matching
+   * any term, the reference the retrieval benchmark measures recall against.
+   */
+  keywordLeg?: 'bounded' | 'exhaustive';
 }
 
 /** One candidate chunk with its component scores and the blended score. */
@@ -51,13 +57,71 @@ function uuidArray(ids: readonly string[]): SQL {
 
 // bench/pipeline.ts still imports it from here; the helper itself lives in core/db/vector.ts.
 
+/** Tier 2 of the keyword leg (every term but one) only up to this many terms: its tsquery grows as n². */
+const ALL_BUT_ONE_MAX_TERMS = 6;
+
+/** The bounded OR tier ranks at most this many matches per candidate it answers. */
+const OR_TIER_FACTOR = 4;
+
+/**
+ * The keyword leg: the top `n` chunks by `ts_rank` among those holding the
+ * query terms. Ranking every chunk that matches ANY term is what made it
+ * slow: a message with a few common words matches most of the knowledge
+ * base (8 700 of 10 000 chunks in the pipeline benchmark), and each match
+ * is a heap fetch plus a tsvector test and a rank, 80 ms on PostgreSQL. The
+ * bounded leg asks the GIN index in tiers of falling coverage and stops as
+ * soon as it has `n` rows (a `UNION ALL` under a `LIMIT` runs its branches
+ * in order and only as far as needed):
+ *
+ * 1. chunks holding every term (an AND query: the index intersects the
+ *    posting lists, well under a millisecond);
+ * 2. for 3 to {@link ALL_BUT_ONE_MAX_TERMS} terms, chunks holding all but
+ *    one of them (not already in tier 1);
+ * 3. chunks holding any term, of which only the first `OR_TIER_FACTOR × n`
+ *    found are ranked.
+ *
+ * Each tier is ranked by `ts_rank` over the OR query, as before. The leg
+ * only proposes candidates; every candidate is then scored by coverage,
+ * cosine and pg_trgm alike, and the vector leg proposes its own 40, so what
+ * the bound gives up is a weakly covered chunk that is also far from the
+ * message in meaning, which the blended score would not have ranked high
+ * (recall@10 against the exhaustive leg: docs/benchmarks.md).
+ */
+function keywordLeg(terms: readonly string[], kbIds: SQL, n: number, mode: 'bounded' | 'exhaustive'): SQL {
+  const orQuery = sql`to_tsquery('simple', ${terms.join(' | ')})`;
+  const rank = sql`ts_rank(c.search_vector, ${orQuery}) DESC`;
+  const inScope = sql`c.knowledge_base_id = ANY(${kbIds})`;
+  if (mode === 'exhaustive' || terms.length === 1) {
+    return sql`(SELECT c.id FROM chunks c WHERE ${inScope} AND c.search_vector @@ ${orQuery} ORDER BY ${rank} LIMIT ${n})`;
+  }
+  const andQuery = sql`to_tsquery('simple', ${terms.join(' & ')})`;
+  const tiers: SQL[] = [
+    sql`(SELECT c.id FROM chunks c WHERE ${inScope} AND c.search_vector @@ ${andQuery} ORDER BY ${rank} LIMIT ${n})`,
+  ];
+  if (terms.length >= 3 && terms.length <= ALL_BUT_ONE_MAX_TERMS) {
+    const allButOne = terms
+      .map((_, skip) => `(${terms.filter((__, i) => i !== skip).join(' & ')})`)
+      .join(' | ');
+    tiers.push(sql`(SELECT c.id FROM chunks c
+      WHERE ${inScope} AND c.search_vector @@ to_tsquery('simple', ${allButOne}) AND NOT c.search_vector @@ ${andQuery}
+      ORDER BY ${rank} LIMIT ${n})`);
+  }
+  tiers.push(sql`(SELECT c.id FROM (
+      SELECT c.id, c.search_vector FROM chunks c WHERE ${inScope} AND c.search_vector @@ ${orQuery}
+      LIMIT ${n * OR_TIER_FACTOR}
+    ) c ORDER BY ${rank} LIMIT ${n})`);
+  return sql`(SELECT tiered.id FROM (${sql.join(tiers, sql` UNION ALL `)}) AS tiered LIMIT ${n})`;
+}
+
 /**
  * The hybrid retrieval query, one statement:
  *
  * 1. vector leg: `ORDER BY embedding <=> $q LIMIT N` over the allowed
  *    knowledge bases, served by the HNSW index `chunks_embedding_idx`;
- * 2. keyword leg: chunks whose `search_vector` (a `simple` tsvector) matches
- *    any query term, top N by `ts_rank`, served by the GIN index;
+ * 2. keyword leg: chunks whose `search_vector` (a `simple` tsvector) holds
+ *    the query terms, top N by `ts_rank`, served by the GIN index (see
+ *    {@link keywordLeg}: the best-covered chunks first, so common words do
+ *    not make it rank most of the knowledge base);
  * 3. the union of both, each candidate scored:
  *    - cosine = 1 − cosine distance, clamped to [0, 1];
  *    - keyword = (coverage + trigram) / 2, where coverage is the share of the
@@ -77,7 +141,6 @@ export function hybridSearchQuery(query: HybridQuery): SQL {
   const kbIds = uuidArray(query.knowledgeBaseIds);
   const n = Math.max(1, Math.floor(query.candidates));
   const vector = query.embedding ? vectorLiteral(query.embedding) : null;
-  const orQuery = query.terms.length > 0 ? query.terms.join(' | ') : null;
 
   const legs: SQL[] = [];
   if (vector) {
@@ -85,11 +148,7 @@ export function hybridSearchQuery(query: HybridQuery): SQL {
       WHERE c.knowledge_base_id = ANY(${kbIds}) AND c.embedding IS NOT NULL
       ORDER BY c.embedding <=> ${vector}::vector LIMIT ${n})`);
   }
-  if (orQuery) {
-    legs.push(sql`(SELECT c.id FROM chunks c
-      WHERE c.knowledge_base_id = ANY(${kbIds}) AND c.search_vector @@ to_tsquery('simple', ${orQuery})
-      ORDER BY ts_rank(c.search_vector, to_tsquery('simple', ${orQuery})) DESC LIMIT ${n})`);
-  }
+  if (query.terms.length > 0) legs.push(keywordLeg(query.terms, kbIds, n, query.keywordLeg ?? 'bounded'));
   if (legs.length === 0) legs.push(sql`(SELECT NULL::uuid AS id WHERE false)`);
 
   const cosine = vector

@@ -1,18 +1,12 @@
 import type { Persona } from '../../core/db/schema/knowledge.js';
 import type { ConversationsRepository, Turn } from '../conversations.repository.js';
 import { replyLanguage } from '../language.js';
-import type { ReplyLanguage, Step } from './step-context.js';
+import type { ProfileFacts, ReplyLanguage, Step } from './step-context.js';
+
+export type { ProfileFacts } from './step-context.js';
 
 /** Turns of the conversation before the message that go into the prompt and the approval context. */
 export const HISTORY_TURNS = 10;
-
-/** The employee profile fields the prompt uses. */
-export interface ProfileFacts {
-  summary: string;
-  currentProjects: string[];
-  frequentIntents: string[];
-  accessLevel: string;
-}
 
 export interface InjectedProfile {
   systemPrompt: string | null;
@@ -37,8 +31,10 @@ export function createInjectProfileStep(deps: {
       userId: user.id,
       conversationId: conversation.id,
     }),
-    async run({ namespace, user, inbound }) {
-      const row = await deps.profiles.findProfile(user.id);
+    async run(context) {
+      const { namespace, user, inbound } = context;
+      // The runner loads both with the task's context (two round trips less); read them when it did not.
+      const row = context.profile !== undefined ? context.profile : await deps.profiles.findProfile(user.id);
       const profile: ProfileFacts | null = row
         ? {
             summary: row.summary,
@@ -47,7 +43,7 @@ export function createInjectProfileStep(deps: {
             accessLevel: row.accessLevel,
           }
         : null;
-      const turns = await deps.conversations.turnsBefore(inbound, HISTORY_TURNS);
+      const turns = context.turns ?? (await deps.conversations.turnsBefore(inbound, HISTORY_TURNS));
       const value: InjectedProfile = {
         systemPrompt: namespace.systemPrompt,
         persona: namespace.persona,

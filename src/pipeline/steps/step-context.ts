@@ -1,4 +1,4 @@
-import type { ConversationRow, MessageRow, NamespaceRow, UserRow } from '../conversations.repository.js';
+import type { ConversationRow, MessageRow, NamespaceRow, Turn, UserRow } from '../conversations.repository.js';
 import type { AgentTaskRow } from '../tasks.repository.js';
 
 /** Everything a step may read about the task it serves, loaded once by the runner. */
@@ -12,6 +12,18 @@ export interface TaskContext {
   user: UserRow;
   /** Ids of the knowledge bases of the namespace's department, when loaded with the context. */
   departmentKnowledgeBaseIds?: readonly string[];
+  /** The sender's profile facts (null: no profile), when loaded with the context. */
+  profile?: ProfileFacts | null;
+  /** The turns before the message, oldest first, when loaded with the context. */
+  turns?: Turn[];
+}
+
+/** The employee profile fields the prompt uses. */
+export interface ProfileFacts {
+  summary: string;
+  currentProjects: string[];
+  frequentIntents: string[];
+  accessLevel: string;
 }
 
 /** Languages a reply is written in. */

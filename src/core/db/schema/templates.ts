@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { documents, knowledgeBases, namespaces } from './knowledge.js';
 import { departments, users } from './organisation.js';
@@ -23,7 +23,10 @@ export const documentTemplates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('document_templates_department_id_idx').on(t.departmentId)],
+  (t) => [
+    index('document_templates_department_id_idx').on(t.departmentId),
+    index('document_templates_namespace_id_idx').on(t.namespaceId),
+  ],
 );
 
 export const documentGenerations = pgTable(
@@ -31,12 +34,17 @@ export const documentGenerations = pgTable(
   {
     id: id(),
     templateId: uuid('template_id').references(() => documentTemplates.id, { onDelete: 'set null' }),
+    /** The template's name when the document was generated; kept after the template is deleted. */
+    templateName: text('template_name').notNull().default(''),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     departmentId: uuid('department_id').references(() => departments.id),
     input: jsonb('input').$type<Record<string, unknown>>().notNull().default({}),
     outputFormat: text('output_format').notNull(),
+    /** Size in bytes of the generated file (md, html or docx) as it was answered. */
+    sizeBytes: integer('size_bytes').notNull().default(0),
+    /** The rendered Markdown every format is built from; files themselves are not kept. */
     content: text('content'),
     storedFile: text('stored_file'),
     preview: boolean('preview').notNull().default(false),
@@ -49,5 +57,6 @@ export const documentGenerations = pgTable(
   (t) => [
     index('document_generations_user_id_idx').on(t.userId),
     index('document_generations_template_id_idx').on(t.templateId),
+    index('document_generations_department_id_idx').on(t.departmentId),
   ],
 );

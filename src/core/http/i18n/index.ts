@@ -1,10 +1,15 @@
+import { adminDocs } from './admin.js';
 import { agentTasksDocs } from './agent-tasks.js';
+import { analyticsDocs } from './analytics.js';
 import { approvalsDocs } from './approvals.js';
 import { auditDocs } from './audit.js';
 import { authDocs } from './auth.js';
+import { chanADocs } from './chan-a.js';
+import { chanBDocs } from './chan-b.js';
 import { commonDocs } from './common.js';
 import { conversationsDocs } from './conversations.js';
 import { departmentsDocs } from './departments.js';
+import { documentTemplatesDocs } from './document-templates.js';
 import { employeeProfilesDocs } from './employee-profiles.js';
 import { intentsDocs } from './intents.js';
 import { knowledgeDocs } from './knowledge.js';
@@ -12,6 +17,7 @@ import { meDocs } from './me.js';
 import { namespacesDocs } from './namespaces.js';
 import { notificationsDocs } from './notifications.js';
 import { permissionsDocs } from './permissions.js';
+import { pluginsDocs } from './plugins.js';
 import { ragDocs } from './rag.js';
 import { rolesDocs } from './roles.js';
 import { systemDocs } from './system.js';
@@ -41,12 +47,18 @@ const AREAS: readonly DocsArea[] = [
   auditDocs,
   knowledgeDocs,
   namespacesDocs,
+  pluginsDocs,
   intentsDocs,
   agentTasksDocs,
   tracesDocs,
+  adminDocs,
+  analyticsDocs,
   conversationsDocs,
   approvalsDocs,
   notificationsDocs,
+  documentTemplatesDocs,
+  chanADocs,
+  chanBDocs,
 ];
 
 /** The areas themselves, for checks across them (one English text translated two ways). */

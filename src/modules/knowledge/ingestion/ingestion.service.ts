@@ -202,6 +202,18 @@ export function createIngestionService(deps: IngestionServiceDeps) {
     async failAfterRetries(documentId: string, jobId: string, error: Error): Promise<void> {
       await fail(documentId, jobId, error.message || 'Ingestion failed');
     },
+
+    /**
+     * The plain text of a file, read exactly as an upload of that type is
+     * (PDF text layer with OCR for pages without one, DOCX, text, OCR for
+     * PNG and JPEG), paragraphs separated by blank lines; nothing is stored.
+     * Channels use it for files employees send in chat.
+     * @throws IngestionError when the content cannot be read.
+     */
+    async readText(type: FileDocumentType, bytes: Buffer): Promise<string> {
+      const extraction = await extractFile(type, bytes, extractDeps);
+      return extraction.blocks.map((block) => block.text).join('\n\n');
+    },
   };
 }
 

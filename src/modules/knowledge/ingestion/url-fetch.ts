@@ -3,7 +3,7 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
-import { refusalReason } from './address-policy.js';
+import { refusalReason } from '../../../core/net/address-policy.js';
 import { IngestionError } from './errors.js';
 
 export interface ResolvedAddress {
@@ -122,7 +122,7 @@ export async function checkHop(
   if (!guards.allowPrivate) {
     // Every answer must be public: a host with one public and one private address is refused.
     for (const { address } of addresses) {
-      const reason = refusalReason(hostname, address);
+      const reason = refusalReason(hostname, address, 'KNOWLEDGE_URL_ALLOW_PRIVATE');
       if (reason) throw new IngestionError(`URL refused: ${reason}`);
     }
   }

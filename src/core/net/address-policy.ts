@@ -1,3 +1,7 @@
+/**
+ * Which addresses count as public, for every outbound request made on a
+ * user's behalf (URL documents, plugin webhooks): the SSRF guard's rule.
+ */
 import { BlockList, isIP } from 'node:net';
 
 /** Why an address is not public; null for a public one. */
@@ -84,10 +88,14 @@ const DESCRIPTIONS: Record<AddressClass, string> = {
   reserved: 'a reserved',
 };
 
-/** Why fetching from `address` is refused, for the document's failure reason; null when it is public. */
-export function refusalReason(hostname: string, address: string): string | null {
+/**
+ * Why connecting to `address` is refused, for the caller's failure reason;
+ * null when it is public. `allowSetting` names the variable that would allow
+ * it (URL documents and outbound webhooks each have their own).
+ */
+export function refusalReason(hostname: string, address: string, allowSetting: string): string | null {
   const kind = classifyAddress(address);
   if (!kind) return null;
   const shown = hostname === address ? address : `${hostname} (${address})`;
-  return `${shown} is ${DESCRIPTIONS[kind]} address; this is refused as a private address unless KNOWLEDGE_URL_ALLOW_PRIVATE=true`;
+  return `${shown} is ${DESCRIPTIONS[kind]} address; this is refused as a private address unless ${allowSetting}=true`;
 }

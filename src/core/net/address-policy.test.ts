@@ -50,10 +50,12 @@ describe('classifyAddress', () => {
 
 describe('refusalReason', () => {
   it('names the host, the address and that private addresses are refused', () => {
-    expect(refusalReason('intranet.test', '10.0.0.5')).toMatch(
+    expect(refusalReason('intranet.test', '10.0.0.5', 'KNOWLEDGE_URL_ALLOW_PRIVATE')).toMatch(
       /^intranet\.test \(10\.0\.0\.5\) is a private address; .*private address.*KNOWLEDGE_URL_ALLOW_PRIVATE/,
     );
-    expect(refusalReason('127.0.0.1', '127.0.0.1')).toMatch(/^127\.0\.0\.1 is a loopback address/);
-    expect(refusalReason('example.com', '93.184.216.34')).toBeNull();
+    expect(refusalReason('127.0.0.1', '127.0.0.1', 'KNOWLEDGE_URL_ALLOW_PRIVATE')).toMatch(
+      /^127\.0\.0\.1 is a loopback address/,
+    );
+    expect(refusalReason('example.com', '93.184.216.34', 'KNOWLEDGE_URL_ALLOW_PRIVATE')).toBeNull();
   });
 });

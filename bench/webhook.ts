@@ -1,0 +1,372 @@
+/**
+ * Channel A webhook benchmark: what one signed POST /api/v1/chanA/webhook
+ * costs the service (signature check, parse, one queue add per message),
+ * against a bare Fastify route answering `{ ok: true }` to the same signed
+ * payloads, measured in the same run.
+ *
+ *   npm run bench:webhook
+ *
+ * Driver sets: embedded (PGlite on disk under a scratch DATA_DIR, the
+ * database queue) always; PostgreSQL + Redis (BullMQ) when DATABASE_URL and
+ * REDIS_URL are set (a scratch database created next to DATABASE_URL and
+ * dropped at the end, Redis keys under a prefix of their own, deleted at
+ * the end).
+ *
+ * The service is built as main.ts builds it in run mode `api` (container
+ * and app, no queue consumers: the webhook only enqueues), with
+ * CHANA_APP_SECRET set so every request is verified, the process logger at
+ * `info` writing asynchronously to /dev/null. Load comes from autocannon in
+ * a child process; every request carries a realistic text-message payload
+ * with a message id of its own (so no request is a duplicate) and its
+ * X-Hub-Signature-256. Two measurements per endpoint:
+ *
+ * - maximum: BENCH_CONNECTIONS (20) connections as fast as they go,
+ *   BENCH_WARMUP s (2) then BENCH_DURATION s (5), in BENCH_ROUNDS (3)
+ *   rounds of the bare route then the webhook; the round of median share
+ *   is kept;
+ * - fixed rate: BENCH_RATE (1000) requests/s in total (autocannon
+ *   `overallRate`) for BENCH_DURATION s: p50 and p99 latency.
+ *
+ * Targets: the webhook at ≥ 0.25 of the bare route's maximum requests/s,
+ * and p99 ≤ 10 ms at 1,000 requests/s. Afterwards the jobs on
+ * `chanA-inbound` are counted: one per accepted request.
+ *
+ * Writes the tables into docs/benchmarks.md between its markers (BENCH_WRITE=0 skips).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { createContainer } from '../src/container.js';
+import { loadConfig } from '../src/core/config/config.js';
+import { createLogger } from '../src/core/logger.js';
+import { adminQuery } from '../test/global-setup.js';
+import { deleteRedisKeys } from '../test/redis.js';
+
+const env = process.env;
+const settings = {
+  connections: Number(env.BENCH_CONNECTIONS ?? 20),
+  warmupSec: Number(env.BENCH_WARMUP ?? 2),
+  durationSec: Number(env.BENCH_DURATION ?? 5),
+  rounds: Number(env.BENCH_ROUNDS ?? 3),
+  rate: Number(env.BENCH_RATE ?? 1000),
+  write: env.BENCH_WRITE !== '0',
+};
+const TARGET_SHARE = 0.25;
+const TARGET_P99_MS = 10;
+const APP_SECRET = randomBytes(16).toString('hex');
+const PHONE_NUMBER_ID = '106540352242922';
+
+const log = (message: string) => process.stdout.write(`${message}\n`);
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A text-message webhook as the platform sends it; `__ID__` and `__FROM__` are filled per request. */
+const TEMPLATE = JSON.stringify({
+  object: 'whatsapp_business_account',
+  entry: [
+    {
+      id: '102290129340398',
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: '15550783881', phone_number_id: PHONE_NUMBER_ID },
+            contacts: [{ profile: { name: 'Olena Kovalenko' }, wa_id: '__FROM__' }],
+            messages: [
+              {
+                from: '__FROM__',
+                id: '__ID__',
+                timestamp: '1763900000',
+                type: 'text',
+                text: {
+                  body: 'How many days of paid vacation do I have left this year, and can I carry them over?',
+                },
+              },
+            ],
+          },
+        },
+      ],
+    },
+  ],
+});
+
+/**
+ * The load generator, run in a child process so it does not share the
+ * server's event loop: autocannon's `setupRequest` gives each request a
+ * fresh message id and sender and signs the exact body it sends.
+ */
+const CHILD = `
+const autocannon = require('autocannon');
+const { createHmac } = require('node:crypto');
+const o = JSON.parse(process.argv[1]);
+const run = process.pid.toString(36) + Date.now().toString(36);
+let n = 0;
+const requests = [{
+  method: 'POST',
+  path: o.path,
+  setupRequest: (req) => {
+    n += 1;
+    const body = o.template
+      .replace('__ID__', 'wamid.bench-' + run + '-' + n)
+      .replaceAll('__FROM__', String(380500000000 + (n % 5000)));
+    const signature = 'sha256=' + createHmac('sha256', o.secret).update(body).digest('hex');
+    return { ...req, body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature } };
+  },
+}];
+autocannon({
+  url: o.url,
+  connections: o.connections,
+  duration: o.duration,
+  ...(o.rate ? { overallRate: o.rate } : {}),
+  requests,
+}, (error, result) => {
+  if (error) { process.stderr.write(String(error)); process.exit(1); }
+  process.stdout.write(JSON.stringify({
+    requestsPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+    total: result.requests.total,
+  }) + '\\n');
+});
+`;
+
+interface Measured {
+  requestsPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  total: number;
+}
+
+interface Row extends Measured {
+  drivers: string;
+  endpoint: string;
+  load: string;
+  ratio: number | null;
+}
+
+function load(url: string, durationSec: number, rate = 0): Promise<Measured> {
+  const parsed = new URL(url);
+  const options = {
+    url: parsed.origin,
+    path: parsed.pathname,
+    connections: settings.connections,
+    duration: durationSec,
+    rate,
+    secret: APP_SECRET,
+    template: TEMPLATE,
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', CHILD, JSON.stringify(options)], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      resolve(JSON.parse(out.trim().split('\n').pop()!) as Measured);
+    });
+  });
+}
+
+async function measure(url: string, rate = 0): Promise<Measured> {
+  if (settings.warmupSec > 0) await load(url, settings.warmupSec, rate);
+  return load(url, settings.durationSec, rate);
+}
+
+/** The reference: the same route shape with Fastify's own JSON parser, no hooks, no logger. */
+async function bareRoute(): Promise<FastifyInstance> {
+  const app = Fastify();
+  app.post('/api/v1/chanA/webhook', async () => ({ ok: true }));
+  return app;
+}
+
+interface DriverSet {
+  name: string;
+  env: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+async function run(set: DriverSet): Promise<{ rows: Row[]; jobs: number; accepted: number }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aos-bench-webhook-'));
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'info',
+    CHANA_APP_SECRET: APP_SECRET,
+    CHANA_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
+    ...set.env,
+  });
+  const logger = createLogger(config.logLevel, { destination: '/dev/null' });
+  const container = await createContainer(config, { logger });
+  const app = await buildApp(container);
+  const bare = await bareRoute();
+  try {
+    const serviceUrl = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/v1/chanA/webhook`;
+    const bareUrl = `${await bare.listen({ port: 0, host: '127.0.0.1' })}/api/v1/chanA/webhook`;
+    // Sanity: a signed request is taken and queued.
+    const probe = await load(serviceUrl, 1, 50);
+    if (probe.non2xx > 0) throw new Error(`the webhook refused ${probe.non2xx} signed requests`);
+    let accepted = probe.total;
+
+    const rows: Row[] = [];
+    const rounds: Array<{ reference: Measured; measured: Measured; ratio: number }> = [];
+    for (let round = 0; round < settings.rounds; round++) {
+      const reference = await measure(bareUrl);
+      const measured = await measure(serviceUrl);
+      accepted += measured.total - measured.non2xx;
+      rounds.push({ reference, measured, ratio: measured.requestsPerSec / reference.requestsPerSec });
+    }
+    const median = rounds.sort((x, y) => x.ratio - y.ratio)[Math.floor(rounds.length / 2)]!;
+    rows.push({
+      drivers: set.name,
+      endpoint: 'bare route { ok: true }',
+      load: 'maximum',
+      ...median.reference,
+      ratio: 1,
+    });
+    rows.push({
+      drivers: set.name,
+      endpoint: 'POST /chanA/webhook',
+      load: 'maximum',
+      ...median.measured,
+      ratio: median.ratio,
+    });
+
+    const fixedBare = await measure(bareUrl, settings.rate);
+    const fixed = await measure(serviceUrl, settings.rate);
+    accepted += fixed.total - fixed.non2xx;
+    const rate = `${settings.rate} req/s`;
+    rows.push({
+      drivers: set.name,
+      endpoint: 'bare route { ok: true }',
+      load: rate,
+      ...fixedBare,
+      ratio: null,
+    });
+    rows.push({ drivers: set.name, endpoint: 'POST /chanA/webhook', load: rate, ...fixed, ratio: null });
+    for (const row of rows) {
+      log(
+        `${set.name.padEnd(20)} ${row.endpoint.padEnd(26)} ${row.load.padEnd(13)} ${row.requestsPerSec.toFixed(0).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms${row.ratio !== null ? `  ×${row.ratio.toFixed(3)}` : ''}${row.non2xx ? `  (${row.non2xx} non-2xx!)` : ''}`,
+      );
+    }
+    const counts = await container.queue.counts('chanA-inbound');
+    // Warm-up requests are accepted and queued too; they are not in `accepted`.
+    const jobs = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    log(
+      `${set.name.padEnd(20)} chanA-inbound jobs: ${jobs} (measured requests accepted: ${accepted}, plus warm-ups)`,
+    );
+    return { rows, jobs, accepted };
+  } finally {
+    await bare.close();
+    await app.close();
+    await container.close();
+    logger.flush();
+    rmSync(dataDir, { recursive: true, force: true });
+    await set.cleanup();
+  }
+}
+
+async function postgresSet(databaseUrl: string, redisUrl: string): Promise<DriverSet> {
+  const name = `aos_bench_webhook_${randomBytes(3).toString('hex')}`;
+  await adminQuery(databaseUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const prefix = `aos-bench-webhook-${randomBytes(3).toString('hex')}`;
+  return {
+    name: 'PostgreSQL + Redis',
+    env: { DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: prefix },
+    async cleanup() {
+      await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await deleteRedisKeys(redisUrl, `${prefix}*`);
+    },
+  };
+}
+
+const START = '<!-- bench:webhook:start -->';
+const END = '<!-- bench:webhook:end -->';
+
+function table(rows: Row[]): string {
+  return [
+    '| drivers | endpoint | load | requests/s | p50 (ms) | p99 (ms) | share of the bare route |',
+    '|---|---|---|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.drivers} | ${r.endpoint} | ${r.load} | ${r.requestsPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.ratio === null ? '' : r.ratio.toFixed(3)} |`,
+    ),
+  ].join('\n');
+}
+
+function writeDocs(rows: Row[], context: string[]): void {
+  const file = path.join(root, 'docs', 'benchmarks.md');
+  const section = [
+    START,
+    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:webhook\`.`,
+    '',
+    ...context.map((c) => `- ${c}`),
+    '',
+    table(rows),
+    END,
+  ].join('\n');
+  const current = readFileSync(file, 'utf8');
+  const next =
+    current.includes(START) && current.includes(END)
+      ? current.slice(0, current.indexOf(START)) + section + current.slice(current.indexOf(END) + END.length)
+      : `${current.trimEnd()}\n\n## Channel A webhook (\`npm run bench:webhook\`)\n\n${section}\n`;
+  writeFileSync(file, next);
+  log(`wrote ${path.relative(process.cwd(), file)}`);
+}
+
+async function main(): Promise<void> {
+  const sets: Array<() => Promise<DriverSet>> = [
+    async () => ({ name: 'embedded', env: {}, cleanup: async () => undefined }),
+  ];
+  if (env.DATABASE_URL && env.REDIS_URL) {
+    const databaseUrl = env.DATABASE_URL;
+    const redisUrl = env.REDIS_URL;
+    sets.push(() => postgresSet(databaseUrl, redisUrl));
+  } else {
+    log('DATABASE_URL and REDIS_URL are not both set: only the embedded drivers run.');
+  }
+  const loadBefore = os.loadavg()[0]!;
+  const rows: Row[] = [];
+  for (const open of sets) rows.push(...(await run(await open())).rows);
+  const loadAfter = os.loadavg()[0]!;
+  const verdicts = [...new Set(rows.map((r) => r.drivers))].map((drivers) => {
+    const max = rows.find((r) => r.drivers === drivers && r.load === 'maximum' && r.ratio !== 1)!;
+    const fixed = rows.find(
+      (r) => r.drivers === drivers && r.load !== 'maximum' && r.endpoint.startsWith('POST'),
+    )!;
+    const share = max.ratio ?? 0;
+    return (
+      `${drivers}: the webhook at ${share.toFixed(3)} of the bare route (target ≥ ${TARGET_SHARE}): ${share >= TARGET_SHARE ? 'met' : 'MISSED'}; ` +
+      `p99 ${fixed.p99} ms at ${settings.rate} req/s (target ≤ ${TARGET_P99_MS} ms): ${fixed.p99 <= TARGET_P99_MS ? 'met' : 'MISSED'}`
+    );
+  });
+  for (const verdict of verdicts) log(verdict);
+  if (!settings.write) return;
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  writeDocs(rows, [
+    `Machine: ${os.cpus().length} CPU cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; PostgreSQL and Redis on the same machine.`,
+    `Load: autocannon in a child process, ${settings.connections} connections, ${settings.warmupSec} s warm-up then ${settings.durationSec} s measured per row; "maximum" is as fast as it goes (median of ${settings.rounds} rounds), "${settings.rate} req/s" a fixed total rate.`,
+    'Every request: a realistic signed text-message payload with a message id of its own; the service checks the signature, reads the payload and adds one job to chanA-inbound (no consumer runs). Reference: a bare Fastify route answering { ok: true } to the same requests, same process, same run.',
+    `Load average (1 min) of the machine at the start and end of the run: ${loadBefore.toFixed(1)} and ${loadAfter.toFixed(1)}; other work on the machine shows in the figures.`,
+    ...verdicts,
+  ]);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

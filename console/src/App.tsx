@@ -1,0 +1,70 @@
+import { useEffect } from 'preact/hooks';
+import { Layout } from './components/Layout';
+import { lang, t } from './i18n';
+import { ApprovalPage } from './pages/ApprovalPage';
+import { ChatPage } from './pages/ChatPage';
+import { InboxPage } from './pages/InboxPage';
+import { IntentsPage } from './pages/IntentsPage';
+import { KnowledgePage } from './pages/KnowledgePage';
+import { LoginPage } from './pages/LoginPage';
+import { TaskPage } from './pages/TaskPage';
+import { TasksPage } from './pages/TasksPage';
+import { startLive, stopLive } from './state/live';
+import { navigate, type Route, route } from './state/router';
+import { loadMe, me, token } from './state/session';
+
+/** The first page for a user: the inbox for approvers, else the chat. */
+function homeRoute(): Route {
+  return me.value?.capabilities.approvals ? { name: 'inbox' } : { name: 'chat' };
+}
+
+export function App() {
+  const current = route.value;
+  const signedIn = token.value !== null && me.value !== null;
+
+  // A token kept from earlier in this browser session: read /me once (a 401 sends the user to login).
+  useEffect(() => {
+    if (token.value && !me.value) void loadMe().catch(() => {});
+  }, [token.value]);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    startLive();
+    return stopLive;
+  }, [signedIn, token.value]);
+
+  useEffect(() => {
+    if (!token.value && current?.name !== 'login') navigate({ name: 'login' });
+    else if (signedIn && (current === null || current.name === 'login')) navigate(homeRoute());
+  }, [current, signedIn]);
+
+  useEffect(() => {
+    document.documentElement.lang = lang.value;
+    document.title = t('app.title');
+  }, [lang.value]);
+
+  if (!token.value || current?.name === 'login') return <LoginPage />;
+  if (!signedIn || !current) return <p class="loading">{t('common.loading')}</p>;
+  return <Layout>{page(current)}</Layout>;
+}
+
+function page(current: Route) {
+  switch (current.name) {
+    case 'inbox':
+      return <InboxPage />;
+    case 'approval':
+      return <ApprovalPage id={current.id} />;
+    case 'tasks':
+      return <TasksPage />;
+    case 'task':
+      return <TaskPage id={current.id} />;
+    case 'knowledge':
+      return <KnowledgePage />;
+    case 'chat':
+      return <ChatPage />;
+    case 'intents':
+      return <IntentsPage />;
+    default:
+      return null;
+  }
+}

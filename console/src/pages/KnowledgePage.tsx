@@ -1,0 +1,273 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api } from '../api/client';
+import type { DocumentItem, RagDraft } from '../api/types';
+import { ErrorNote, Field, useLoad } from '../components/common';
+import { formatDate, formatNumber, formatPercent, label, t } from '../i18n';
+import { useDepartments } from '../state/directory';
+import { can } from '../state/session';
+
+const ACCEPT = '.pdf,.docx,.txt,.md,.markdown,.png,.jpg,.jpeg,image/png,image/jpeg';
+const settled = (d: DocumentItem) => d.status === 'ready' || d.status === 'failed';
+
+export function KnowledgePage() {
+  const bases = useLoad(() => api('get', '/knowledge/bases', { query: { limit: 100 } }), []);
+  const [baseId, setBaseId] = useState('');
+  const current = bases.data?.items.find((b) => b.id === baseId) ?? bases.data?.items[0] ?? null;
+
+  return (
+    <section aria-labelledby="knowledge-title">
+      <h1 id="knowledge-title">{t('knowledge.title')}</h1>
+      <ErrorNote error={bases.error} />
+      {bases.data && bases.data.items.length === 0 && <p class="muted">{t('knowledge.noBases')}</p>}
+      {bases.data && bases.data.items.length > 0 && (
+        <Field label={t('knowledge.base')}>
+          <select value={current?.id ?? ''} onChange={(e) => setBaseId(e.currentTarget.value)}>
+            {bases.data.items.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name} ({t('knowledge.documentCount', { count: b.documentCount })})
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      {current && <Documents baseId={current.id} />}
+      <TryQuestion />
+    </section>
+  );
+}
+
+function Documents({ baseId }: { baseId: string }) {
+  const docs = useLoad(
+    () => api('get', '/knowledge/documents', { query: { knowledgeBaseId: baseId, limit: 100 } }),
+    [baseId],
+  );
+  const [error, setError] = useState<unknown>(null);
+  const [dragging, setDragging] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const items = docs.data?.items ?? [];
+  const waiting = items.some((d) => !settled(d));
+
+  // Ingestion runs in the background: poll while a document is still pending or processing.
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void docs.reload(), 1000);
+    return () => clearInterval(timer);
+  }, [waiting, docs.reload]);
+
+  const upload = async (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    setBusy(true);
+    setError(null);
+    try {
+      for (const file of Array.from(files)) {
+        const form = new FormData();
+        form.set('knowledgeBaseId', baseId);
+        form.set('file', file, file.name);
+        await api('post', '/knowledge/upload', { form });
+      }
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+      await docs.reload();
+    }
+  };
+
+  const act = async (action: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(e);
+    }
+    await docs.reload();
+  };
+
+  return (
+    <>
+      {can('canUploadDocuments') && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a shortcut; the file button inside is the keyboard route
+        <div
+          class={`drop ${dragging ? 'over' : ''}`}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(e) => {
+            e.preventDefault();
+            setDragging(false);
+            void upload(e.dataTransfer?.files ?? null);
+          }}
+        >
+          <p>{t('knowledge.drop')}</p>
+          <label class="button">
+            {t('knowledge.choose')}
+            <input
+              ref={input}
+              type="file"
+              class="sr-only"
+              accept={ACCEPT}
+              multiple
+              disabled={busy}
+              onChange={(e) => void upload(e.currentTarget.files)}
+            />
+          </label>
+          <p class="muted small">{t('knowledge.types')}</p>
+        </div>
+      )}
+      <ErrorNote error={error} />
+      <ErrorNote error={docs.error} />
+      {docs.data && items.length === 0 && <p class="muted">{t('knowledge.noDocuments')}</p>}
+      {items.length > 0 && (
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('knowledge.document')}</th>
+                <th scope="col">{t('knowledge.type')}</th>
+                <th scope="col">{t('common.status')}</th>
+                <th scope="col">{t('knowledge.added')}</th>
+                <th scope="col">{t('common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((d) => (
+                <tr key={d.id} data-document={d.title}>
+                  <td>{d.title}</td>
+                  <td>{d.type}</td>
+                  <td aria-live="polite">
+                    <span class={`pill ${d.status}`} data-status={d.status}>
+                      {label('doc', d.status)}
+                    </span>
+                    {d.status === 'failed' && typeof d.metadata.error === 'string' && (
+                      <span class="error small"> {d.metadata.error}</span>
+                    )}
+                  </td>
+                  <td>{formatDate(d.createdAt)}</td>
+                  <td class="row">
+                    {can('canUploadDocuments') && (
+                      <button
+                        type="button"
+                        class="small"
+                        aria-label={t('knowledge.reprocessOf', { title: d.title })}
+                        onClick={() =>
+                          act(() =>
+                            api('post', '/knowledge/documents/{id}/reprocess', { params: { id: d.id } }),
+                          )
+                        }
+                      >
+                        {t('knowledge.reprocess')}
+                      </button>
+                    )}
+                    {can('canDeleteDocuments') && (
+                      <button
+                        type="button"
+                        class="small danger"
+                        aria-label={t('knowledge.deleteOf', { title: d.title })}
+                        onClick={() => {
+                          if (confirm(t('knowledge.confirmDelete', { title: d.title }))) {
+                            void act(() =>
+                              api('delete', '/knowledge/documents/{id}', { params: { id: d.id } }),
+                            );
+                          }
+                        }}
+                      >
+                        {t('common.delete')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The RAG draft for a question, with its sources and the injection verdict. */
+function TryQuestion() {
+  const departments = useDepartments();
+  const [departmentId, setDepartmentId] = useState('');
+  const [text, setText] = useState('');
+  const [answer, setAnswer] = useState<RagDraft | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const chosen = departmentId || departments[0]?.id || '';
+  if (!can('canViewKnowledge')) return null;
+
+  const ask = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      setAnswer(await api('post', '/rag/draft', { body: { departmentId: chosen, text: text.trim() } }));
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="try-title" class="card">
+      <h2 id="try-title">{t('rag.title')}</h2>
+      <form onSubmit={ask}>
+        {departments.length > 1 && (
+          <Field label={t('common.department')}>
+            <select value={chosen} onChange={(e) => setDepartmentId(e.currentTarget.value)}>
+              {departments.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+        <Field label={t('rag.question')}>
+          <textarea
+            rows={3}
+            required
+            maxLength={4000}
+            value={text}
+            onInput={(e) => setText(e.currentTarget.value)}
+          />
+        </Field>
+        <button type="submit" class="primary" disabled={busy || !text.trim() || !chosen}>
+          {t('rag.ask')}
+        </button>
+      </form>
+      <ErrorNote error={error} />
+      {answer && (
+        <div aria-live="polite">
+          {answer.injectionDetected && (
+            <p class="error" role="alert">
+              {t('rag.injection')} {answer.injectionReason ?? ''}
+            </p>
+          )}
+          <h3>{t('rag.answer')}</h3>
+          <p class="draft-text">{answer.answer}</p>
+          <p class="muted small">
+            {t('common.confidence')}: {formatPercent(answer.confidence)}
+          </p>
+          <h3>{t('approval.sources')}</h3>
+          {answer.sources.length === 0 && <p class="muted">{t('approval.noSources')}</p>}
+          <ol>
+            {answer.sources.map((s) => (
+              <li key={s.chunkId}>
+                {s.title}{' '}
+                <span class="muted small">
+                  {t('common.score')} {formatNumber(s.score, 3)}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </section>
+  );
+}

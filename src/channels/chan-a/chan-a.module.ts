@@ -1,0 +1,95 @@
+import type { Config } from '../../core/config/config.js';
+import type { Database } from '../../core/db/client.js';
+import type { KeyValue } from '../../core/kv/kv.js';
+import { defineModule } from '../../core/module.js';
+import type { QueueDriver } from '../../core/queue/queue.js';
+import type { FileDocumentType } from '../../modules/knowledge/document-files.js';
+import type { PipelineModule } from '../../pipeline/pipeline.module.js';
+import type { OutboundDeps } from '../delivery/outbound-worker.js';
+import { createChanAOutbound } from './chan-a.outbound.js';
+import { createDeliveryStatuses } from './delivery-status.js';
+import { createDeliveryStatusRepository } from './delivery-status.repository.js';
+import { startChanAInboundWorker } from './inbound.jobs.js';
+import { createChanAIntake, type IntakeLogger } from './inbound.service.js';
+import { createMediaReader } from './media.js';
+import { chanAStatusRoutes } from './status.routes.js';
+import { webhookRoutes } from './webhook.routes.js';
+import { createWebhookService } from './webhook.service.js';
+
+export interface ChanADeps {
+  db: Database;
+  kv: KeyValue;
+  queue: QueueDriver;
+  logger: IntakeLogger;
+  config: Pick<Config, 'chanA' | 'uploadMaxBytes'>;
+  pipeline: Pick<PipelineModule, 'inbound' | 'delivery' | 'senders' | 'repositories'>;
+  /** The text of a file as knowledge ingestion reads it (OCR, PDF, DOCX, text). */
+  readText(type: FileDocumentType, bytes: Buffer): Promise<string>;
+  /** The employee profile's preferences, for the language of fixed replies. */
+  preferencesOf(userId: string): Promise<Record<string, unknown> | null>;
+  /** The outbound machinery shared with channel B (channels/delivery/channel-delivery.ts). */
+  outbound: OutboundDeps;
+}
+
+/** Largest media file downloaded from the platform (its own limit for documents is 100 MB). */
+const MEDIA_MAX_BYTES = 25 * 1024 * 1024;
+
+/** Channel A (the WhatsApp Cloud API protocol): webhook in, receipts, and the `chanA-inbound` consumer. */
+export function createChanAModule(deps: ChanADeps) {
+  const { config, kv } = deps;
+  const chanA = config.chanA;
+
+  // ── Outbound: token, transport, the chanA-outbound worker, re-engagement, status ──
+  const sending = createChanAOutbound({ config: chanA, outbound: deps.outbound });
+
+  // ── Inbound: webhook, intake of messages, receipts ──
+  const webhook = createWebhookService({
+    queue: deps.queue,
+    appSecret: chanA.appSecret,
+    verifyToken: chanA.webhookVerifyToken,
+    phoneNumberId: chanA.phoneNumberId,
+  });
+  const media = createMediaReader({
+    apiBaseUrl: chanA.apiBaseUrl,
+    // The token the sending side keeps fresh (media downloads need the same bearer token).
+    accessToken: () => sending.tokens.current(),
+    readText: deps.readText,
+    maxBytes: Math.min(MEDIA_MAX_BYTES, config.uploadMaxBytes),
+  });
+  const intake = createChanAIntake({
+    db: deps.db,
+    kv,
+    logger: deps.logger,
+    inbound: deps.pipeline.inbound,
+    senders: deps.pipeline.senders,
+    conversations: deps.pipeline.repositories.conversations,
+    delivery: deps.pipeline.delivery,
+    media,
+    preferencesOf: deps.preferencesOf,
+  });
+  // A 131047 failure (outside the 24-hour window) goes to `onOutsideWindow`: the sending side's re-engagement path.
+  const statuses = createDeliveryStatuses({
+    repository: createDeliveryStatusRepository(deps.db),
+    logger: deps.logger,
+    onOutsideWindow: (messageId, platformReason) =>
+      sending.reengagement.handleReengagementFailure(messageId, platformReason),
+  });
+
+  return defineModule({
+    webhook,
+    intake,
+    statuses,
+    sending,
+    routes: async (api) => {
+      await api.register(webhookRoutes, { webhook });
+      await api.register(chanAStatusRoutes, { status: sending.status });
+    },
+    jobs: {
+      'chanA-inbound': () =>
+        startChanAInboundWorker({ queue: deps.queue, intake, statuses, logger: deps.logger }),
+      'chanA-outbound': () => sending.worker.start(),
+    },
+  });
+}
+
+export type ChanAModule = ReturnType<typeof createChanAModule>;

@@ -1,0 +1,210 @@
+import type { Database, Transaction } from '../../core/db/client.js';
+import type { KeyValue } from '../../core/kv/kv.js';
+import type {
+  ConversationRow,
+  ConversationsRepository,
+  UserRow,
+} from '../../pipeline/conversations.repository.js';
+import type { Delivery } from '../../pipeline/delivery.js';
+import { type InboundService, MAX_INBOUND_CHARS } from '../../pipeline/inbound.service.js';
+import type { SenderResolver } from '../../pipeline/senders.js';
+import { MediaError, type MediaReader } from './media.js';
+import { type FixedReply, fixedReply, fixedReplyLanguage } from './replies.js';
+import type { InboundItem } from './webhook-payload.js';
+
+/** Key-value key of the time the last inbound message was taken in (ISO 8601), for GET /chanA/status. */
+export const LAST_INBOUND_KEY = 'chanA:last-inbound-at';
+
+/** What one inbound message came to. */
+export type IntakeOutcome =
+  /** Handed to the pipeline: a task answers it. */
+  | 'received'
+  /** Stored, answered with a fixed reply (a type that is not read, or a file without readable text). */
+  | 'fixed_reply'
+  /** Seen before: nothing new was stored. */
+  | 'duplicate';
+
+export interface IntakeLogger {
+  info(object: object, message?: string): void;
+  warn(object: object, message?: string): void;
+}
+
+export interface ChanAIntakeDeps {
+  db: Database;
+  kv: KeyValue;
+  logger: IntakeLogger;
+  inbound: InboundService;
+  senders: SenderResolver;
+  conversations: ConversationsRepository;
+  delivery: Delivery;
+  media: MediaReader;
+  /** The employee profile's preferences (for the language of fixed replies). */
+  preferencesOf(userId: string): Promise<Record<string, unknown> | null>;
+}
+
+const LABEL: Record<string, string> = { image: 'image text', document: 'document text' };
+
+/** Caption and extracted text, each part labelled, within the inbound text limit. */
+function composeText(item: InboundItem, extracted: string | null): string {
+  const caption = item.media?.caption ?? '';
+  if (!extracted) return caption;
+  const label =
+    item.type === 'document' && item.media?.filename
+      ? `[${LABEL.document}: ${item.media.filename}]`
+      : `[${LABEL[item.type] ?? 'attachment text'}]`;
+  const head = caption ? `${caption}\n\n${label}\n` : `${label}\n`;
+  const room = MAX_INBOUND_CHARS - head.length;
+  return `${head}${extracted.length > room ? `${extracted.slice(0, room - 1)}…` : extracted}`;
+}
+
+/**
+ * The `chanA-inbound` consumer's work for one message: text (and button or
+ * list replies) goes to the pipeline as it is; an image or document is
+ * downloaded and read (OCR, PDF, DOCX) and goes to the pipeline as caption
+ * plus extracted text; any other type is stored and answered with a fixed
+ * reply that says what is read.
+ */
+export function createChanAIntake(deps: ChanAIntakeDeps) {
+  const { db, kv, logger, inbound, senders, conversations, delivery, media } = deps;
+
+  /** The sender's open conversation, opened (without a namespace yet: the pipeline's first task sets it) when none. */
+  async function openConversation(user: UserRow, digits: string, tx: Transaction): Promise<ConversationRow> {
+    const existing = await conversations.findOpen('chanA', digits, tx);
+    if (existing) return existing;
+    const created = await conversations.insertConversation(
+      {
+        channel: 'chanA',
+        channelUserId: digits,
+        userId: user.id,
+        departmentId: user.departmentId,
+        namespaceId: null,
+        status: 'open',
+      },
+      tx,
+    );
+    const found = created ?? (await conversations.findOpen('chanA', digits, tx));
+    if (!found) throw new Error(`conversation of chanA sender ${digits} was neither opened nor found`);
+    return found;
+  }
+
+  /**
+   * Stores the message (a placeholder content, the attachment in metadata)
+   * and queues the fixed reply on `chanA-outbound` through the pipeline's
+   * delivery, so the reply is sent, rate-limited and tracked like any other.
+   * A deactivated sender's message is stored and not answered.
+   */
+  async function storeWithFixedReply(
+    item: InboundItem,
+    kind: FixedReply,
+    attachment: Record<string, unknown>,
+  ): Promise<IntakeOutcome> {
+    const { user, channelUserId } = await senders.resolve({
+      channel: 'chanA',
+      channelUserId: item.from,
+      ...(item.profileName ? { senderName: item.profileName } : {}),
+    });
+    const preferences = await deps.preferencesOf(user.id);
+    const effects = await db.transaction(async (tx) => {
+      const conversation = await openConversation(user, channelUserId, tx);
+      const stored = await conversations.insertMessage(
+        {
+          conversationId: conversation.id,
+          channel: 'chanA',
+          direction: 'inbound',
+          content: `[${item.type} message]`,
+          channelMessageId: item.id,
+          metadata: {
+            attachment,
+            fixedReply: kind,
+            ...(item.profileName ? { senderName: item.profileName } : {}),
+          },
+        },
+        tx,
+      );
+      if (!stored) return null;
+      await conversations.touch(conversation.id, { at: stored.createdAt }, tx);
+      if (!user.isActive) return { jobs: [], notifications: [] };
+      const turns = await conversations.turnsBefore(stored, 10, tx);
+      const lastText = turns.filter((t) => t.role === 'user' && !t.content.startsWith('[')).pop()?.content;
+      const language = fixedReplyLanguage(preferences?.language, lastText ?? null);
+      const reply = await delivery.deliverReply(tx, {
+        conversation,
+        taskId: null,
+        approvalId: null,
+        content: fixedReply(kind, language),
+      });
+      return reply.effects;
+    });
+    if (!effects) return 'duplicate';
+    await delivery.publish(effects);
+    return 'fixed_reply';
+  }
+
+  /** The text of an image or document, or null (logged) when it cannot be read. */
+  async function mediaText(item: InboundItem, lastAttempt: boolean) {
+    const announced = item.media;
+    if (!announced) return { text: null, mimeType: null, error: 'the message names no media id' };
+    try {
+      const read = await media.readMedia(announced.id, announced.mimeType);
+      return { text: read.text || null, mimeType: read.mimeType, error: read.text ? null : 'no text found' };
+    } catch (error) {
+      // A passing failure (the platform's 5xx, the network) is worth another try while tries remain.
+      if (error instanceof MediaError && error.transient && !lastAttempt) throw error;
+      const reason = (error as Error).message.slice(0, 300);
+      logger.warn(
+        { messageId: item.id, mediaId: announced.id, reason },
+        'chanA: media text could not be read',
+      );
+      return { text: null, mimeType: announced.mimeType, error: reason };
+    }
+  }
+
+  return {
+    /**
+     * Takes one inbound message in (see {@link createChanAIntake}). A
+     * platform message id seen before is not processed again. Records the
+     * time under {@link LAST_INBOUND_KEY}.
+     * @param lastAttempt on the job's last try a media download that fails
+     *   for a passing reason is given up (the caption or a fixed reply
+     *   answers) instead of thrown for a retry.
+     * @throws for passing failures (database, queue, media while tries remain): the job retries.
+     */
+    async handle(item: InboundItem, options: { lastAttempt: boolean }): Promise<IntakeOutcome> {
+      await kv.set(LAST_INBOUND_KEY, new Date().toISOString());
+      if (await conversations.findMessageByChannelId('chanA', item.id)) return 'duplicate';
+      const common = {
+        channel: 'chanA' as const,
+        channelUserId: item.from,
+        channelMessageId: item.id,
+        ...(item.profileName ? { senderName: item.profileName } : {}),
+      };
+      if (item.text) {
+        const result = await inbound.receive({
+          ...common,
+          text: item.text,
+          ...(item.type !== 'text' ? { metadata: { platformType: item.type } } : {}),
+        });
+        return result.duplicate ? 'duplicate' : 'received';
+      }
+      const attachment: Record<string, unknown> = {
+        type: item.type,
+        mimeType: item.media?.mimeType ?? null,
+        mediaId: item.media?.id ?? null,
+        ...(item.media?.filename ? { filename: item.media.filename } : {}),
+      };
+      if (item.type !== 'image' && item.type !== 'document') {
+        return storeWithFixedReply(item, 'unsupported', attachment);
+      }
+      const read = await mediaText(item, options.lastAttempt);
+      attachment.mimeType = read.mimeType;
+      attachment.characters = read.text?.length ?? 0;
+      if (read.error) attachment.error = read.error;
+      const text = composeText(item, read.text);
+      if (!text.trim()) return storeWithFixedReply(item, 'unreadable', attachment);
+      const result = await inbound.receive({ ...common, text, metadata: { attachment } });
+      return result.duplicate ? 'duplicate' : 'received';
+    },
+  };
+}
+
+export type ChanAIntake = ReturnType<typeof createChanAIntake>;

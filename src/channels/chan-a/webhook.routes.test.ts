@@ -1,0 +1,207 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeGraphServer, startFakeGraphServer } from '../../../test/fakes/chanA-graph-server.js';
+import {
+  otherMessage,
+  postWebhook,
+  sign,
+  statusUpdate,
+  TEST_PHONE_NUMBER_ID,
+  textMessage,
+  wamid,
+  webhookPayload,
+} from '../../../test/fakes/chanA-webhooks.js';
+import {
+  createPipelineScene,
+  createPipelineTestApp,
+  type PipelineTestContext,
+  waitFor,
+} from '../../../test/pipeline-factories.js';
+import { agentTasks, messages } from '../../core/db/schema/index.js';
+import { ForbiddenError } from '../../core/errors/app-errors.js';
+import { WEBHOOK_BODY_LIMIT } from './webhook.routes.js';
+import { createWebhookService, messageJobId } from './webhook.service.js';
+
+const APP_SECRET = 'test-app-secret';
+const VERIFY_TOKEN = 'test-verify-token';
+
+let graph: FakeGraphServer;
+let ctx: PipelineTestContext;
+
+beforeAll(async () => {
+  graph = await startFakeGraphServer();
+  ctx = await createPipelineTestApp(
+    {
+      CHANA_APP_SECRET: APP_SECRET,
+      CHANA_WEBHOOK_VERIFY_TOKEN: VERIFY_TOKEN,
+      CHANA_PHONE_NUMBER_ID: TEST_PHONE_NUMBER_ID,
+      CHANA_ACCESS_TOKEN: 'test-access-token',
+      CHANA_PHONE_NUMBER: '15550783881',
+      CHANA_API_BASE_URL: `${graph.url}/v21.0`,
+    },
+    { workers: true },
+  );
+});
+afterAll(async () => {
+  await ctx?.close();
+  await graph?.close();
+});
+
+const handshake = (query: string) => ctx.app.inject({ url: `/api/v1/chanA/webhook?${query}` });
+
+/** Every job the chanA-inbound queue has ever held, whatever its state. */
+async function inboundJobTotal(): Promise<number> {
+  const counts = await ctx.container.queue.counts('chanA-inbound');
+  return Object.values(counts).reduce((sum, n) => sum + n, 0);
+}
+
+const messagesWithId = (id: string) =>
+  ctx.container.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.channel, 'chanA'), eq(messages.channelMessageId, id)));
+
+describe('GET /chanA/webhook (verification handshake)', () => {
+  it('answers the challenge as plain text when the mode is subscribe and the token matches', async () => {
+    const res = await handshake(
+      `hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1158201444`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe('1158201444');
+  });
+
+  it('answers 403 in the error envelope for a wrong token, another mode or missing parameters', async () => {
+    for (const query of [
+      'hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1',
+      `hub.mode=unsubscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1`,
+      `hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}`,
+      `hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1`,
+      '',
+    ]) {
+      const res = await handshake(query);
+      expect(res.statusCode, query).toBe(403);
+      expect(res.json()).toMatchObject({ error: 'ForbiddenError', statusCode: 403 });
+      expect(res.body).not.toContain(VERIFY_TOKEN);
+    }
+  });
+
+  it('refuses every handshake when no verify token is configured', () => {
+    const service = createWebhookService({
+      queue: ctx.container.queue,
+      appSecret: null,
+      verifyToken: null,
+      phoneNumberId: null,
+    });
+    expect(() => service.verifyHandshake({ mode: 'subscribe', token: '', challenge: '1' })).toThrow(
+      ForbiddenError,
+    );
+    expect(() => service.verifyHandshake({ mode: 'subscribe', token: 'null', challenge: '1' })).toThrow(
+      ForbiddenError,
+    );
+  });
+});
+
+describe('POST /chanA/webhook', () => {
+  it('takes a signed payload: 200 { received: true }, the message queued under its job id', async () => {
+    const id = wamid();
+    const res = await postWebhook(
+      ctx.app,
+      webhookPayload({ messages: [otherMessage('380501230000', 'audio', id)] }),
+      {
+        appSecret: APP_SECRET,
+      },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+    const job = await ctx.container.queue.getJob('chanA-inbound', messageJobId(id));
+    expect(job).toMatchObject({ name: 'message', data: { id, type: 'audio', from: '380501230000' } });
+  });
+
+  it('answers 401 for a missing or wrong signature and stores and queues nothing', async () => {
+    const id = wamid();
+    const body = JSON.stringify(webhookPayload({ messages: [textMessage('380501230001', 'hello', id)] }));
+    const before = await inboundJobTotal();
+    for (const signature of [null, sign(body, 'another-secret'), 'sha256=00', sign(`${body} `, APP_SECRET)]) {
+      const res = await postWebhook(ctx.app, body, { signature });
+      expect(res.statusCode, String(signature)).toBe(401);
+      expect(res.json()).toMatchObject({ error: 'UnauthorizedError', statusCode: 401 });
+    }
+    expect(await ctx.container.queue.getJob('chanA-inbound', messageJobId(id))).toBeNull();
+    expect(await inboundJobTotal()).toBe(before);
+    expect(await messagesWithId(id)).toEqual([]);
+  });
+
+  it('acknowledges malformed payloads without a 500 and queues nothing for them', async () => {
+    const before = await inboundJobTotal();
+    const shapes = [
+      '{"object":',
+      '',
+      'null',
+      '[1,2]',
+      '"text"',
+      '{}',
+      JSON.stringify({ object: 'whatsapp_business_account' }),
+      JSON.stringify({ object: 'whatsapp_business_account', entry: 5 }),
+      JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [{ changes: [{ value: { messages: 'x' } }] }],
+      }),
+      JSON.stringify(webhookPayload({ messages: [{ id: 42, from: { x: 1 }, type: [] } as never] })),
+      JSON.stringify({ object: 'page', entry: [] }),
+    ];
+    for (const body of shapes) {
+      const res = await postWebhook(ctx.app, body, { appSecret: APP_SECRET });
+      expect(res.statusCode, body).toBe(200);
+      expect(res.json()).toEqual({ received: true });
+    }
+    expect(await inboundJobTotal()).toBe(before);
+  });
+
+  it('acknowledges a status-only payload and refuses a body over the limit with 413', async () => {
+    const res = await postWebhook(
+      ctx.app,
+      webhookPayload({ statuses: [statusUpdate(wamid(), 'delivered')] }),
+      {
+        appSecret: APP_SECRET,
+      },
+    );
+    expect(res.json()).toEqual({ received: true });
+    const huge = JSON.stringify({ object: 'whatsapp_business_account', pad: 'x'.repeat(WEBHOOK_BODY_LIMIT) });
+    const tooLarge = await postWebhook(ctx.app, huge, { appSecret: APP_SECRET });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({ error: 'PayloadTooLargeError' });
+  });
+
+  it('processes a repeated webhook once: one message row and one task', async () => {
+    const scene = await createPipelineScene(ctx.container);
+    const id = wamid();
+    const payload = webhookPayload({
+      contacts: [{ waId: scene.phone, name: 'Olena' }],
+      messages: [textMessage(scene.phone, 'How many vacation days do I get?', id)],
+    });
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => postWebhook(ctx.app, payload, { appSecret: APP_SECRET })),
+    );
+    for (const res of answers) expect(res.json()).toEqual({ received: true });
+    await waitFor('the inbound job to complete', async () => {
+      const job = await ctx.container.queue.getJob('chanA-inbound', messageJobId(id));
+      return job?.state === 'completed';
+    });
+    // Once more after the job finished: still acknowledged, still one message.
+    expect((await postWebhook(ctx.app, payload, { appSecret: APP_SECRET })).statusCode).toBe(200);
+    await waitFor('the repeat to be settled', async () => {
+      const job = await ctx.container.queue.getJob('chanA-inbound', messageJobId(id));
+      return job?.state === 'completed';
+    });
+    const rows = await messagesWithId(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ direction: 'inbound', content: 'How many vacation days do I get?' });
+    expect(rows[0]!.metadata).toMatchObject({ senderName: 'Olena' });
+    const tasks = await ctx.container.db
+      .select()
+      .from(agentTasks)
+      .where(eq(agentTasks.messageId, rows[0]!.id));
+    expect(tasks).toHaveLength(1);
+  });
+});

@@ -1,0 +1,80 @@
+import type { Config } from '../../core/config/config.js';
+import type { Database } from '../../core/db/client.js';
+import type { KeyValue } from '../../core/kv/kv.js';
+import { defineModule } from '../../core/module.js';
+import type { QueueDriver } from '../../core/queue/queue.js';
+import type { PipelineModule } from '../../pipeline/pipeline.module.js';
+import { createOutboundWorker, type OutboundDeps } from '../delivery/outbound-worker.js';
+import { createTokenBucket } from '../delivery/token-bucket.js';
+import { createBotApi } from './bot-api.js';
+import { createChanBTransport } from './chan-b.transport.js';
+import { startChanBInboundWorker } from './inbound.jobs.js';
+import { createChanBIntake } from './inbound.service.js';
+import { createChanBPoller, type PollerLogger } from './poller.js';
+import { chanBStatusRoutes } from './status.routes.js';
+import { createChanBStatusService } from './status.service.js';
+
+export interface ChanBDeps {
+  db: Database;
+  kv: KeyValue;
+  queue: QueueDriver;
+  logger: PollerLogger;
+  config: Pick<Config, 'chanB'>;
+  pipeline: Pick<PipelineModule, 'inbound' | 'delivery' | 'senders' | 'repositories'>;
+  /** The outbound machinery shared with channel A (channels/delivery/channel-delivery.ts). */
+  outbound: OutboundDeps;
+}
+
+/**
+ * Channel B (the Telegram Bot API protocol): the elected long-poller and the
+ * `chanB-inbound` consumer in, the transport on the shared `chanB-outbound`
+ * worker out, and GET /chanB/status. Without CHANB_BOT_TOKEN nothing polls.
+ */
+export function createChanBModule(deps: ChanBDeps) {
+  const { config, kv, queue } = deps;
+  const chanB = config.chanB;
+  const api = createBotApi(chanB);
+  const transport = createChanBTransport({ api, ratePerMinute: chanB.rateLimitPerMin });
+  const bucket = createTokenBucket({ kv, channel: 'chanB', perMinute: chanB.rateLimitPerMin });
+  const worker = createOutboundWorker({ ...deps.outbound, transport, bucket });
+  const intake = createChanBIntake({
+    db: deps.db,
+    inbound: deps.pipeline.inbound,
+    senders: deps.pipeline.senders,
+    conversations: deps.pipeline.repositories.conversations,
+    delivery: deps.pipeline.delivery,
+  });
+  const poller = api
+    ? createChanBPoller({
+        api,
+        kv,
+        queue,
+        logger: deps.logger,
+        pollTimeoutSec: chanB.pollTimeoutSec,
+        lockTtlMs: chanB.lockTtlMs,
+        retryMs: chanB.lockRetryMs,
+      })
+    : null;
+  const status = createChanBStatusService({ api, kv, queue });
+
+  return defineModule({
+    transport,
+    intake,
+    poller,
+    worker,
+    status,
+    routes: (app) => app.register(chanBStatusRoutes, { status }),
+    jobs: {
+      // The poller runs beside the inbound consumer: in worker processes only, one of them elected.
+      'chanB-inbound': () => {
+        startChanBInboundWorker({ queue, intake, logger: deps.logger });
+        poller?.start();
+      },
+      'chanB-outbound': () => worker.start(),
+    },
+    /** Stops polling and releases the poller lock (before the queue and the store close). */
+    close: () => poller?.stop(),
+  });
+}
+
+export type ChanBModule = ReturnType<typeof createChanBModule>;

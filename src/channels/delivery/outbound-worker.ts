@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import type { KeyValue } from '../../core/kv/kv.js';
+import { guessLanguage } from '../../core/llm/extractive-responder.js';
+import type { DriverLogger } from '../../core/logger.js';
+import type { Job, QueueDriver } from '../../core/queue/queue.js';
+import type { DeliveryFailures } from './delivery-failures.js';
+import type { OutboundRecord, OutboundRepository } from './outbound.repository.js';
+import type { TokenBucket } from './token-bucket.js';
+import type { ChannelTransport, OutboundMessage, SendOutcome } from './transport.js';
+
+/** Payload of an outbound job: the message, and how often it was already put back (rate limit, retry). */
+export interface OutboundJobData {
+  messageId: string;
+  /** Times the message waited for its recipient's rate limit or for another job of it to finish. */
+  delays?: number;
+  /** Times the platform answered "try again" (429, 5xx, network error). */
+  retries?: number;
+}
+
+/** How the worker retries a platform's "try again". */
+export interface RetryPolicy {
+  /** Retries after the first try before the message is failed (default 8). */
+  maxRetries: number;
+  /** First backoff when the platform gave no Retry-After; doubles each retry (default 2 s). */
+  baseDelayMs: number;
+  /** Longest backoff (default 10 minutes). */
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 8, baseDelayMs: 2000, maxDelayMs: 10 * 60_000 };
+
+/** A lock on one message while a job sends it; outlives any single send. */
+const SEND_LOCK_MS = 5 * 60_000;
+
+export type OutboundResult = 'sent' | 'failed' | 'delayed' | 'retrying' | 'skipped' | 'missing';
+
+/** What every channel's worker shares; container.ts builds it once. */
+export interface OutboundDeps {
+  queue: QueueDriver;
+  kv: KeyValue;
+  repository: OutboundRepository;
+  failures: DeliveryFailures;
+  logger: DriverLogger;
+}
+
+/**
+ * The outbound worker shared by both channels: consumes the transport's
+ * queue (`{ messageId }` jobs, id `outbound-<messageId>`), and for each
+ * message still `queued`:
+ *
+ * 1. takes a per-message lock in the key-value store, so two jobs of one
+ *    message (a replay beside a delayed re-add) never send at once;
+ * 2. takes a token from the recipient's bucket; without one the message is
+ *    put back as a delayed job (`outbound-<messageId>-d<n>`), never dropped,
+ *    and the worker goes on with other recipients (concurrency > 1);
+ * 3. lets the transport format, split and send, recording each accepted
+ *    part at once (`metadata.partsSent`, `metadata.platformMessageIds`,
+ *    `channel_message_id` = the last part's id), so a retry resumes after it;
+ * 4. on success marks it `sent` and records the channel's last outbound time
+ *    (`<channel>:last-outbound-at`); on "try again" (429, 5xx, network) puts
+ *    it back delayed (`outbound-<messageId>-r<n>`) after Retry-After, or an
+ *    exponential backoff when the platform gave none; when the retries run
+ *    out, or the platform refused for good, marks it `failed` with the
+ *    reason and notifies the department's approvers.
+ *
+ * A message not `queued` (sent, failed) is left alone, so a replayed job is
+ * a no-op and an approved reply goes out once. The one window left: a part
+ * the platform accepted whose id was not yet recorded when the process
+ * died is sent again by the retry (at-least-once for that single part).
+ */
+export function createOutboundWorker(
+  deps: OutboundDeps & {
+    transport: ChannelTransport;
+    bucket: TokenBucket;
+    /** Jobs run at once in this process (default 4): one slow or limited recipient never holds up the rest. */
+    concurrency?: number;
+    retry?: Partial<RetryPolicy>;
+  },
+) {
+  const { queue, kv, repository, failures, logger, transport, bucket } = deps;
+  const retry: RetryPolicy = { ...DEFAULT_RETRY, ...deps.retry };
+
+  async function putBack(data: OutboundJobData, kind: 'd' | 'r', delayMs: number): Promise<void> {
+    const n = kind === 'd' ? (data.delays ?? 0) + 1 : (data.retries ?? 0) + 1;
+    const next: OutboundJobData = {
+      messageId: data.messageId,
+      delays: kind === 'd' ? n : (data.delays ?? 0),
+      retries: kind === 'r' ? n : (data.retries ?? 0),
+    };
+    await queue.add(transport.queue, 'send', next, {
+      jobId: `outbound-${data.messageId}-${kind}${n}`,
+      delayMs: Math.max(1, Math.ceil(delayMs)),
+    });
+  }
+
+  async function send(record: OutboundRecord): Promise<SendOutcome> {
+    const { message, conversation } = record;
+    const metadata = message.metadata ?? {};
+    let partsSent = typeof metadata.partsSent === 'number' ? metadata.partsSent : 0;
+    const recordedNow: string[] = [];
+    const outbound: OutboundMessage = {
+      id: message.id,
+      conversationId: conversation.id,
+      departmentId: conversation.departmentId,
+      channelUserId: conversation.channelUserId ?? '',
+      content: message.content,
+      // The reply is written in the conversation's language, so it tells the language.
+      language: guessLanguage(message.content),
+      partsSent,
+    };
+    const accepted = async (platformMessageId: string) => {
+      await repository.recordPart(message.id, partsSent, platformMessageId);
+      partsSent += 1;
+      recordedNow.push(platformMessageId);
+    };
+    const outcome = await transport.send(outbound, { accepted });
+    // Ids a transport only returned (it did not report them part by part) are recorded now.
+    for (const id of outcome.platformMessageIds.slice(recordedNow.length)) await accepted(id);
+    return outcome;
+  }
+
+  async function handle(job: Job<OutboundJobData>): Promise<OutboundResult> {
+    const { messageId } = job.data;
+    const lockKey = `${transport.channel}:send-lock:${messageId}`;
+    const lock = randomUUID();
+    if (!(await kv.setIfAbsent(lockKey, lock, SEND_LOCK_MS))) {
+      // Another job of this message is sending it: look again once it is done.
+      await putBack(job.data, 'd', 5000);
+      return 'delayed';
+    }
+    try {
+      const record = await repository.load(messageId);
+      if (!record) {
+        logger.warn({ messageId, queue: transport.queue }, 'delivery: no such outbound message');
+        return 'missing';
+      }
+      if (record.message.status !== 'queued') return 'skipped';
+      if (!transport.configured()) {
+        await failures.fail(messageId, `${transport.channel} is not configured: no credentials to send with`);
+        return 'failed';
+      }
+      const recipient = record.conversation.channelUserId;
+      if (!recipient) {
+        await failures.fail(messageId, 'The conversation has no channel recipient');
+        return 'failed';
+      }
+      const token = await bucket.take(recipient);
+      if (!token.allowed) {
+        await putBack(job.data, 'd', token.retryInMs);
+        return 'delayed';
+      }
+
+      const outcome = await send(record);
+      if (outcome.kind === 'sent') {
+        const at = new Date();
+        await repository.markSent(messageId, at);
+        await kv.set(`${transport.channel}:last-outbound-at`, at.toISOString());
+        return 'sent';
+      }
+      if (outcome.kind === 'failed') {
+        await failures.fail(messageId, outcome.reason);
+        return 'failed';
+      }
+      const retries = job.data.retries ?? 0;
+      if (retries >= retry.maxRetries) {
+        await failures.fail(messageId, `${outcome.reason} (gave up after ${retries + 1} tries)`);
+        return 'failed';
+      }
+      const backoff = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** retries);
+      await putBack(job.data, 'r', outcome.retryAfterMs ?? backoff);
+      logger.warn(
+        { messageId, queue: transport.queue, reason: outcome.reason, retry: retries + 1 },
+        'delivery: the platform asked to try again later',
+      );
+      return 'retrying';
+    } finally {
+      await kv.deleteIfEquals(lockKey, lock);
+    }
+  }
+
+  return {
+    handle,
+
+    /** Starts consuming the transport's queue in this (worker) process. */
+    start(): void {
+      queue.process<OutboundJobData>(transport.queue, handle, {
+        concurrency: deps.concurrency ?? 4,
+        // A job that kept throwing (the database or the store was down) fails the message, as a final failure does.
+        onFailed: async (job, error) => {
+          await failures
+            .fail(job.data.messageId, `Delivery failed: ${error.message}`)
+            .catch((failure: unknown) =>
+              logger.error(
+                { err: failure, messageId: job.data.messageId },
+                'delivery: marking a message failed failed',
+              ),
+            );
+        },
+      });
+    },
+  };
+}
+
+export type OutboundWorker = ReturnType<typeof createOutboundWorker>;

@@ -1,0 +1,78 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
+import { createUser } from '../../../test/factories.js';
+import { QUEUE_NAMES } from '../../core/queue/queue.js';
+
+/** Debian's chromium package (.ci/install-chromium.sh installs it in CI). */
+const CHROMIUM = '/usr/bin/chromium';
+const LAUNCH_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** Where the screenshot is kept for a person to look at (git-ignored). */
+const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-results');
+
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) {
+  console.warn(`queue dashboard browser test skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+}
+
+const ctx = useTestApp();
+let baseURL = '';
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the app has no port');
+  baseURL = `http://127.0.0.1:${address.port}`;
+});
+
+describe.skipIf(!hasChromium)('queue dashboard in a headless browser', () => {
+  const browserReady = hasChromium
+    ? chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_FLAGS, headless: true })
+    : null;
+  afterAll(async () => {
+    await (await browserReady)?.close();
+  });
+
+  it('opens with the session cookie a bearer token obtains, lists the seven queues, and is shut without it', async () => {
+    const browser = await browserReady!;
+    const admin = await createUser(ctx.container, { role: 'admin' });
+
+    const stranger = await browser.newContext({ baseURL });
+    const refused = await stranger.newPage().then((page) => page.goto('/admin/queues'));
+    expect(refused?.status()).toBe(401);
+    await stranger.close();
+
+    const context = await browser.newContext({ baseURL });
+    const session = await context.request.post('/api/v1/admin/queues/session', {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(session.status()).toBe(200);
+    const [cookie] = await context.cookies();
+    expect(cookie).toMatchObject({ path: '/admin/queues', httpOnly: true, sameSite: 'Strict' });
+
+    const page = await context.newPage();
+    const response = await page.goto('/admin/queues');
+    expect(response?.status()).toBe(200);
+    for (const name of QUEUE_NAMES) {
+      await page.getByText(name, { exact: true }).first().waitFor({ timeout: 20_000 });
+    }
+    // The page's own scripts cannot read the HttpOnly cookie.
+    expect(await page.evaluate('document.cookie')).toBe('');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const driver = ctx.container.queue.kind;
+    await page.screenshot({ path: path.join(ARTIFACTS, `queue-board-${driver}.png`), fullPage: true });
+    await context.close();
+  });
+});

@@ -1,0 +1,362 @@
+/**
+ * The approver console in a real browser (Debian's chromium, headless,
+ * driven by playwright-core) against the whole service on a real port with
+ * its workers: channel A messages from the local fake platform, the
+ * pipeline, approvals, knowledge ingestion, sockets. One browser for the
+ * file; the steps run in order and share the signed-in page.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
+import { type FakeGraphServer, startFakeGraphServer } from '../../../test/fakes/chanA-graph-server.js';
+import {
+  postWebhook,
+  TEST_PHONE_NUMBER_ID,
+  textMessage,
+  webhookPayload,
+} from '../../../test/fakes/chanA-webhooks.js';
+import {
+  createPipelineScene,
+  createPipelineTestApp,
+  type PipelineScene,
+  type PipelineTestContext,
+  VACATION_QUESTION,
+  waitFor,
+} from '../../../test/pipeline-factories.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) {
+  console.warn(`console e2e: skipped, ${CHROMIUM} is missing (install it with bash .ci/install-chromium.sh)`);
+}
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const SCREENSHOTS = path.join(ROOT, 'docs', 'screenshots');
+const APP_SECRET = 'console-e2e-app-secret';
+/** The first load's budget: gzipped JavaScript the page loads before any interaction. */
+const FIRST_LOAD_BUDGET = 200 * 1024;
+const DESKTOP = { width: 1280, height: 860 };
+const NAMES = ['Anna Channel', 'Boris Reject', 'Vira Escalate', 'Gleb Conflict', 'Dana Batch', 'Yurii Batch'];
+const PHONE = { width: 375, height: 812 };
+
+describe.skipIf(!hasChromium)('approver console in a browser', () => {
+  let consoleDir: string;
+  let graph: FakeGraphServer;
+  let ctx: PipelineTestContext;
+  let scene: PipelineScene;
+  let head: TestUser;
+  let approver: TestUser;
+  /** Senders on channel A by name; the first message waits for the browser, the rest are sent together. */
+  const people: Record<string, TestUser> = {};
+  let browser: Browser;
+  let page: Page;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    // The console as `npm run build` makes it, built into a directory of this run.
+    consoleDir = mkdtempSync(path.join(tmpdir(), 'aos-console-build-'));
+    await build({
+      configFile: path.join(ROOT, 'console', 'vite.config.ts'),
+      build: { outDir: consoleDir, emptyOutDir: true },
+      logLevel: 'warn',
+    });
+    graph = await startFakeGraphServer();
+    ctx = await createPipelineTestApp(
+      {
+        CONSOLE_DIR: consoleDir,
+        CHANA_APP_SECRET: APP_SECRET,
+        CHANA_WEBHOOK_VERIFY_TOKEN: 'console-e2e-verify',
+        CHANA_PHONE_NUMBER_ID: TEST_PHONE_NUMBER_ID,
+        CHANA_ACCESS_TOKEN: 'console-e2e-access-token',
+        CHANA_PHONE_NUMBER: '15550783881',
+        CHANA_API_BASE_URL: `${graph.url}/v21.0`,
+      },
+      { workers: true },
+    );
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    scene = await createPipelineScene(ctx.container);
+    head = await createUser(ctx.container, {
+      role: 'dept_head',
+      departmentId: scene.departmentId,
+      name: 'Olena Head',
+    });
+    approver = await createUser(ctx.container, {
+      role: 'approver',
+      departmentId: scene.departmentId,
+      name: 'Petro Approver',
+    });
+    for (const name of NAMES) people[name] = await employee(name);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    // A fresh context: its own profile, storage and cookies.
+    page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
+    page.setDefaultTimeout(20_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await ctx?.close();
+    await graph?.close();
+    if (consoleDir) rmSync(consoleDir, { recursive: true, force: true });
+  });
+
+  /** Employees of the scene's department, each with a phone number (a channel A sender). */
+  const employee = (name: string) =>
+    createUser(ctx.container, {
+      departmentId: scene.departmentId,
+      name,
+      phone: `380${Math.floor(100_000_000 + Math.random() * 899_999_999)}`,
+    });
+
+  /** The employee writes to the company's channel A number: the platform posts the webhook. */
+  const sendOnChannelA = async (sender: TestUser, text: string) => {
+    const phone = sender.user.phone!;
+    const res = await postWebhook(
+      ctx.app,
+      webhookPayload({
+        messages: [textMessage(phone, text)],
+        contacts: [{ waId: phone, name: sender.user.name }],
+      }),
+      { appSecret: APP_SECRET },
+    );
+    expect(res.statusCode).toBe(200);
+  };
+
+  const inboxRow = (name: string) => page.locator('tr[data-approval-id]', { hasText: name });
+  const approvalIdOf = async (name: string) => (await inboxRow(name).getAttribute('data-approval-id'))!;
+  const approvalOf = async (id: string) =>
+    (await ctx.app.inject({ url: `/api/v1/approvals/${id}`, headers: head.headers })).json();
+
+  /** Serious and critical violations axe-core finds on the page as it is now. */
+  const axeViolations = async () => {
+    await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+    return page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) =>
+      r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })))`);
+  };
+
+  /** The page at desktop width and at 375 px, kept in docs/screenshots/ (linked from the README). */
+  const screenshots = async (name: string) => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
+    await page.setViewportSize(PHONE);
+    const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-375.png`), fullPage: true });
+    await page.setViewportSize(DESKTOP);
+    // Nothing sticks out sideways at 375 px (tables scroll inside their own box).
+    expect(overflow, `${name} is wider than 375 px`).toBeLessThanOrEqual(0);
+  };
+
+  it('keeps the first load under 200 KB of gzipped JavaScript', () => {
+    const html = readFileSync(path.join(consoleDir, 'index.html'), 'utf8');
+    const scripts = [...html.matchAll(/(?:src|href)="\/console\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    const gzipped = scripts.reduce(
+      (sum, file) => sum + gzipSync(readFileSync(path.join(consoleDir, file))).length,
+      0,
+    );
+    console.info(`console: first load ${(gzipped / 1024).toFixed(1)} KB of gzipped JavaScript`);
+    expect(gzipped).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
+  });
+
+  it('signs in and waits for the live connection', async () => {
+    await page.goto(`${baseUrl}/console/`);
+    await page.getByLabel('Email').fill(head.user.email);
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Approvals inbox' }).waitFor();
+    await page.locator('[data-live="on"]').waitFor();
+  });
+
+  it('shows a channel A message in the inbox without a reload; edit-and-approve reaches the platform', async () => {
+    const anna = people['Anna Channel']!;
+    await sendOnChannelA(anna, VACATION_QUESTION);
+    await inboxRow('Anna Channel').waitFor();
+    // The others' messages run through the pipeline while this reply is reviewed.
+    for (const name of NAMES.slice(1)) await sendOnChannelA(people[name]!, VACATION_QUESTION);
+    expect(await page.getByTestId('unread-count').textContent()).toMatch(/^[1-9]/);
+    expect(await axeViolations(), 'inbox').toEqual([]);
+
+    await inboxRow('Anna Channel').getByRole('link').click();
+    await page.getByRole('heading', { name: 'Reply to Anna Channel' }).waitFor();
+    expect(await page.locator('blockquote.message').textContent()).toBe(VACATION_QUESTION);
+    await page.getByRole('heading', { name: 'Sources' }).waitFor();
+    expect(await page.locator('.sources li').first().textContent()).toContain('Vacation policy');
+    expect(await axeViolations(), 'approval detail').toEqual([]);
+    await screenshots('approval');
+
+    const edited = 'Twenty four days a year, Anna. Ask HR for the form.';
+    await page.getByRole('button', { name: 'Edit, then approve' }).click();
+    const editor = page.getByLabel('Reply to send');
+    expect(await editor.inputValue()).not.toBe('');
+    await editor.fill(edited);
+    await page.getByRole('button', { name: 'Send edited reply' }).click();
+    await page.getByText('Approved with your edits').waitFor();
+    const call = await waitFor('the edited reply at the fake platform', () =>
+      graph.messageCalls().find((c) => JSON.stringify(c.body).includes('Twenty four days a year, Anna')),
+    );
+    expect(call.body.to).toBe(anna.user.phone);
+  });
+
+  it('rejects one with a reason and escalates another to a chosen approver', async () => {
+    await page.getByRole('link', { name: 'Approvals' }).click();
+    await inboxRow('Boris Reject').waitFor();
+    await inboxRow('Vira Escalate').waitFor();
+    const borisId = await approvalIdOf('Boris Reject');
+    const viraId = await approvalIdOf('Vira Escalate');
+
+    await inboxRow('Boris Reject').getByRole('link').click();
+    await page.getByRole('button', { name: 'Reject' }).click();
+    await page.getByLabel('Reason (optional)').fill('Policy changes next month');
+    await page.getByRole('button', { name: 'Reject the reply' }).click();
+    await page.getByText('Rejected: nothing was sent.').waitFor();
+    expect(await approvalOf(borisId)).toMatchObject({
+      status: 'rejected',
+      reason: 'Policy changes next month',
+    });
+
+    await page.goto(`${baseUrl}/console/#/approvals/${viraId}`);
+    await page.getByRole('button', { name: 'Escalate' }).click();
+    await page.getByLabel('Escalate to').selectOption(approver.user.id);
+    await page.getByLabel('Note for them (optional)').fill('Needs your call');
+    await page.getByRole('button', { name: 'Escalate' }).click();
+    await page.getByText('Escalated.').waitFor();
+    expect(await approvalOf(viraId)).toMatchObject({ status: 'escalated', escalatedToId: approver.user.id });
+  });
+
+  it('shows a decision made elsewhere instead of hiding it', async () => {
+    await page.getByRole('link', { name: 'Approvals' }).click();
+    await inboxRow('Gleb Conflict').waitFor();
+    const id = await approvalIdOf('Gleb Conflict');
+    await inboxRow('Gleb Conflict').getByRole('link').click();
+    await page.getByRole('button', { name: 'Approve and send' }).waitFor();
+    const elsewhere = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/approvals/${id}/reject`,
+      headers: approver.headers,
+      payload: { reason: 'decided by a colleague' },
+    });
+    expect(elsewhere.statusCode).toBe(200);
+    await page.getByRole('button', { name: 'Approve and send' }).click();
+    await page.getByTestId('conflict').waitFor();
+    expect(await page.getByTestId('conflict').textContent()).toContain('Its status now: Rejected');
+    expect(await page.getByTestId('approval-status').textContent()).toBe('Rejected');
+  });
+
+  it('batch-approves two selected replies and shows each result', async () => {
+    await page.getByRole('link', { name: 'Approvals' }).click();
+    await inboxRow('Dana Batch').waitFor();
+    await inboxRow('Yurii Batch').waitFor();
+    await screenshots('inbox');
+    await page.getByLabel('Select the reply to Dana Batch').check();
+    await page.getByLabel('Select the reply to Yurii Batch').check();
+    await page.getByRole('button', { name: 'Approve selected' }).click();
+    await page.locator('[data-result="success"]').nth(1).waitFor();
+    expect(await page.locator('[data-result]').count()).toBe(2);
+    await inboxRow('Dana Batch').waitFor({ state: 'detached' });
+  });
+
+  it('follows tasks live in the task monitor', async () => {
+    await page.getByRole('link', { name: 'Tasks' }).click();
+    await page.getByRole('heading', { name: 'Task monitor' }).waitFor();
+    await page.locator('tr[data-task-id]').nth(5).waitFor();
+    const before = await page.locator('tr[data-task-id]').count();
+    const zoe = await employee('Zoe Live');
+    await sendOnChannelA(zoe, VACATION_QUESTION);
+    await page.locator('tr[data-task-id]').nth(before).waitFor();
+    await screenshots('tasks');
+    await page.locator('tr[data-task-id] a').first().click();
+    await page.getByRole('heading', { name: 'Knowledge search' }).waitFor();
+    await page.getByRole('heading', { name: 'Confidence check' }).waitFor();
+  });
+
+  it('uploads a TXT file and shows it becoming ready', async () => {
+    await page.getByRole('link', { name: 'Knowledge' }).click();
+    await page.getByRole('heading', { name: 'Knowledge', exact: true }).waitFor();
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'parking.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Parking spaces are booked through the facilities desk one day ahead.\n'),
+    });
+    // The title is the file name without its extension.
+    await page.locator('tr[data-document="parking"] [data-status="ready"]').waitFor();
+    expect(await axeViolations(), 'knowledge').toEqual([]);
+  });
+
+  it('changes a trust threshold', async () => {
+    await page.getByRole('link', { name: 'Intents and trust' }).click();
+    await page.getByLabel('Threshold for vacation').fill('7');
+    await page.getByRole('button', { name: 'Save trust settings for vacation' }).click();
+    await page.getByText('Saved').waitFor();
+    const trust = await ctx.app.inject({
+      url: `/api/v1/intents/trust?namespaceId=${scene.namespaceId}`,
+      headers: head.headers,
+    });
+    expect(
+      trust.json().items.find((r: { intentName: string }) => r.intentName === 'vacation').threshold,
+    ).toBe(7);
+  });
+
+  it('chats on the web channel and shows the reply once it is approved, without a reload', async () => {
+    await page.getByRole('link', { name: 'Chat' }).click();
+    await page.getByLabel('Message').fill(VACATION_QUESTION);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('[data-direction="inbound"]').waitFor();
+    // Head's first question on the topic goes to a person first.
+    await page.getByText('The reply is waiting for a person to approve it.').waitFor();
+    const pending = await waitFor('the approval of the chat message', async () => {
+      const list = await ctx.app.inject({ url: '/api/v1/approvals?limit=100', headers: approver.headers });
+      return list.json().items.find((a: { sender: { id: string } }) => a.sender.id === head.user.id);
+    });
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/approvals/${pending.id}/approve`,
+      headers: approver.headers,
+      payload: {},
+    });
+    expect(approved.statusCode).toBe(200);
+    await page.locator('[data-direction="outbound"]', { hasText: 'twenty four days' }).waitFor();
+  });
+
+  it('switches to Ukrainian and remembers it', async () => {
+    await page.getByLabel('Language').selectOption('uk');
+    await page.getByRole('link', { name: 'Погодження' }).click();
+    await page.getByRole('heading', { name: 'Вхідні на погодження' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Вхідні на погодження' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('uk');
+  });
+
+  it('sends the user back to the login page when the token is refused', async () => {
+    // A token the service does not accept: the first call answers 401.
+    await page.evaluate(`sessionStorage.setItem('console.token', 'not-a-token')`);
+    await page.reload();
+    await page.getByRole('button', { name: 'Увійти' }).waitFor();
+    // Signed in again, then signed out everywhere: the revoked sockets close and the page follows.
+    await page.getByLabel('Електронна пошта').fill(head.user.email);
+    await page.getByLabel('Пароль').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Увійти' }).click();
+    await page.locator('[data-live="on"]').waitFor();
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/me/logout-all', headers: head.headers });
+    expect(res.statusCode).toBe(200);
+    await page.getByRole('button', { name: 'Увійти' }).waitFor();
+  });
+});

@@ -1,0 +1,46 @@
+import type { Container } from '../container.js';
+import type { ScheduledTask } from '../core/scheduler.js';
+
+/** A recurring task as the scheduler runs it. */
+export interface RecurringTask {
+  name: string;
+  everyMs: number;
+  run: ScheduledTask;
+}
+
+/**
+ * Every recurring task of the service, in one list: the worker processes
+ * (run modes `all` and `worker`) hand them to the scheduler, which runs each
+ * time slot once across all replicas (core/scheduler.ts). Each runs at start
+ * too, then at every slot boundary.
+ */
+export function recurringTasks(container: Container): RecurringTask[] {
+  const { notifications, approvals, pipeline, chanA } = container;
+  return [
+    {
+      name: notifications.retention.name,
+      everyMs: notifications.retention.everyMs,
+      run: () => notifications.retention.purge(),
+    },
+    { name: approvals.sla.name, everyMs: approvals.sla.everyMs, run: () => approvals.sla.escalateOverdue() },
+    // Adds the slot's close job on agent-tasks (its id dedupes the slot once more).
+    {
+      name: pipeline.idle.name,
+      everyMs: pipeline.idle.everyMs,
+      run: (slotStart) => pipeline.idle.schedule(slotStart),
+    },
+    // Stores CHANA_ACCESS_TOKEN when no token is stored; exchanges one within 7 days of expiry.
+    chanA.sending.tokenCheck,
+  ];
+}
+
+/** Registers every recurring task (once per container) and starts the scheduler's timers. */
+export function startSchedules(container: Container): string[] {
+  const { scheduler } = container;
+  const registered = new Set(scheduler.names());
+  for (const task of recurringTasks(container)) {
+    if (!registered.has(task.name)) scheduler.every(task.name, task.everyMs, task.run, { runAtStart: true });
+  }
+  scheduler.start();
+  return scheduler.names();
+}
