@@ -16,6 +16,7 @@ import { createLlmProbe } from './core/llm/probe.js';
 import type { AppModule } from './core/module.js';
 import { createQueueDriver } from './core/queue/index.js';
 import { createScheduler } from './core/scheduler.js';
+import { createTracing } from './core/tracing/tracing.js';
 import { VERSION } from './core/version.js';
 import { createAdminModule } from './modules/admin/admin.module.js';
 import { createAgentTasksModule } from './modules/agent-tasks/agent-tasks.module.js';
@@ -86,6 +87,8 @@ export async function createContainer(config: Config, options: ContainerOptions)
   const bus = createBus(redis, logger);
   const tokens = createTokenService(config.jwt.secret, config.jwt.expiresInSec);
   const llm = createLlmProviders(config);
+  // Spans to a Langfuse-compatible service when TRACING_* keys are set; a no-op otherwise.
+  const tracing = createTracing(config.tracing);
 
   const repositories = createOrganisationRepositories(db);
   const auth = createAuthModule({
@@ -152,6 +155,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     random: options.random,
     plugins: plugins.runtime,
     now: options.now,
+    tracing,
   });
   const agentTasks = createAgentTasksModule({ db });
   const approvals = createApprovalsModule({
@@ -271,6 +275,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
       scheduler.close();
       for (const area of modules) await area.close?.();
       await queue.close();
+      await tracing.close();
       await bus.close();
       await kv.close();
       await database.close();

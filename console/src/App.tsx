@@ -9,6 +9,7 @@ import { KnowledgePage } from './pages/KnowledgePage';
 import { LoginPage } from './pages/LoginPage';
 import { TaskPage } from './pages/TaskPage';
 import { TasksPage } from './pages/TasksPage';
+import { clearDirectory } from './state/directory';
 import { startLive, stopLive } from './state/live';
 import { navigate, type Route, route } from './state/router';
 import { loadMe, me, token } from './state/session';
@@ -28,7 +29,10 @@ export function App() {
   }, [token.value]);
 
   useEffect(() => {
-    if (!signedIn) return;
+    if (!signedIn) {
+      clearDirectory();
+      return;
+    }
     startLive();
     return stopLive;
   }, [signedIn, token.value]);

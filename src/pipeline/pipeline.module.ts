@@ -5,6 +5,7 @@ import type { Database } from '../core/db/client.js';
 import type { KeyValue } from '../core/kv/kv.js';
 import type { LlmProviders } from '../core/llm/llm.js';
 import type { QueueDriver } from '../core/queue/queue.js';
+import type { Tracing } from '../core/tracing/tracing.js';
 import type { DepartmentsRepository } from '../modules/departments/departments.repository.js';
 import type { ProfileMemoryService } from '../modules/employee-profiles/memory.service.js';
 import type { Retrieval } from '../modules/rag/retrieval.js';
@@ -47,6 +48,8 @@ export interface PipelineDeps {
   plugins?: PluginsPort;
   /** The clock plugins read; the system clock unless given. */
   now?: () => Date;
+  /** Spans of the model call, the search and the classification (core/tracing); none unless given. */
+  tracing?: Tracing;
 }
 
 /** The assistant pipeline: inbound service, runner with its four steps, delivery, and their workers. */
@@ -83,16 +86,19 @@ export function createPipelineModule(deps: PipelineDeps) {
     ragSearch: createRagSearchStep({
       retrieval: deps.retrieval,
       knowledgeBaseIdsOfDepartment: deps.knowledgeBaseIdsOfDepartment,
+      tracing: deps.tracing,
     }),
     generate: createGenerateStep({
       adapters,
       tasks,
       timeoutMs,
       prices: createPriceTable(config.llmPrices?.table),
+      tracing: deps.tracing,
     }),
     confidenceCheck: createConfidenceCheckStep({
       embeddings: deps.llm.embeddings,
       intents: deps.intents,
+      tracing: deps.tracing,
       hasInteraction: (userId, namespaceId, intent) =>
         deliveryRows.hasInteraction(userId, namespaceId, intent),
       triggerWords: config.intentTriggerWords,

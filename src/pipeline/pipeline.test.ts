@@ -216,12 +216,21 @@ describe('pipeline: inbound message to approval', () => {
     const [reply] = await container.db.select().from(messages).where(eq(messages.taskId, task.id));
     expect(reply).toMatchObject({
       direction: 'outbound',
-      status: 'queued',
       channel: 'chanA',
       conversationId: received.conversationId,
       approvalId: null,
     });
     expect(reply!.content).toContain(VACATION_FACT.slice(0, 40));
+    // Written `queued`; this app's chanA-outbound worker has no channel A credentials, so it
+    // fails the reply with the reason (channels.md), which is the end state to wait for.
+    const delivered = await waitFor('the outbound worker to settle the reply', async () => {
+      const [row] = await container.db.select().from(messages).where(eq(messages.id, reply!.id));
+      return row?.status === 'queued' ? null : row;
+    });
+    expect(delivered).toMatchObject({
+      status: 'failed',
+      metadata: { failureReason: 'chanA is not configured: no credentials to send with' },
+    });
     const job = await container.queue.getJob<{ messageId: string }>(
       'chanA-outbound',
       `outbound-${reply!.id}`,

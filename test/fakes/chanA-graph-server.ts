@@ -89,12 +89,19 @@ export async function startFakeGraphServer() {
     if (req.method === 'GET' && path === '/oauth/access_token') {
       const canned = queued.token.shift();
       if (canned) return send(res, canned);
-      if (url.searchParams.get('grant_type') !== 'fb_exchange_token' || !url.searchParams.get('fb_exchange_token'))
+      if (
+        url.searchParams.get('grant_type') !== 'fb_exchange_token' ||
+        !url.searchParams.get('fb_exchange_token')
+      )
         return send(res, graphError(400, 'Invalid grant', 100));
       exchanged += 1;
       return send(res, {
         status: 200,
-        body: { access_token: `exchanged-token-${exchanged}`, token_type: 'bearer', expires_in: 60 * 24 * 3600 },
+        body: {
+          access_token: `exchanged-token-${exchanged}`,
+          token_type: 'bearer',
+          expires_in: 60 * 24 * 3600,
+        },
       });
     }
     const download = /^\/media-download\/([^/]+)$/.exec(path);

@@ -330,7 +330,10 @@ interface EscalateProps {
  * the user may list users (canViewAllUsers), else the person's user id.
  */
 function EscalateForm(props: EscalateProps) {
-  const [people, setPeople] = useState<UserItem[] | null>(null);
+  // undefined while the list loads; null when the user may not list people (or the list failed).
+  const [people, setPeople] = useState<UserItem[] | null | undefined>(
+    can('canViewAllUsers') ? undefined : null,
+  );
   useEffect(() => {
     if (!can('canViewAllUsers')) return;
     void api('get', '/users', {
@@ -347,6 +350,7 @@ function EscalateForm(props: EscalateProps) {
         props.submit();
       }}
     >
+      {people === undefined && <p class="muted">{t('common.loading')}</p>}
       {people ? (
         <Field label={t('approval.escalateTo')}>
           <select required value={props.target} onChange={(e) => props.setTarget(e.currentTarget.value)}>
@@ -358,7 +362,7 @@ function EscalateForm(props: EscalateProps) {
             ))}
           </select>
         </Field>
-      ) : (
+      ) : people === null ? (
         <Field label={t('approval.escalateToId')}>
           <input
             required
@@ -366,7 +370,7 @@ function EscalateForm(props: EscalateProps) {
             onInput={(e) => props.setTarget(e.currentTarget.value.trim())}
           />
         </Field>
-      )}
+      ) : null}
       <Field label={t('approval.escalateReason')}>
         <textarea
           rows={3}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api/client';
 import type { IntentTrust } from '../api/types';
 import { ErrorNote, Field, useLoad } from '../components/common';
@@ -196,7 +196,12 @@ function TrustRow({ row, saved }: { row: IntentTrust; saved(): Promise<void> }) 
   const [sampling, setSampling] = useState(String(row.samplingRate));
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState(false);
+  // Take the server's values when they change (after a save), never over what is being typed on mount.
+  const shown = useRef(`${row.threshold}/${row.samplingRate}`);
   useEffect(() => {
+    const current = `${row.threshold}/${row.samplingRate}`;
+    if (shown.current === current) return;
+    shown.current = current;
     setThreshold(String(row.threshold));
     setSampling(String(row.samplingRate));
   }, [row.threshold, row.samplingRate]);

@@ -23,6 +23,7 @@ import {
 import { agentTasks, approvals, employeeProfiles, messages } from '../../core/db/schema/index.js';
 import { LAST_INBOUND_KEY } from './inbound.service.js';
 import { fixedReply } from './replies.js';
+import { messageJobId } from './webhook.service.js';
 
 const APP_SECRET = 'test-app-secret';
 
@@ -164,6 +165,29 @@ describe('chanA-inbound: images and documents', () => {
       '[document text: expenses.docx]\nTravel expenses are refunded within ten working days.',
     );
     await taskOf(row.id);
+  });
+
+  it('tries again when the platform fails for a passing reason, and then reads the file', async () => {
+    const scene = await createPipelineScene(ctx.container);
+    graph.addMedia('media-txt-retry', {
+      mimeType: 'text/plain',
+      bytes: Buffer.from('Overtime is paid double.'),
+    });
+    graph.replyNext('media', { status: 503, body: { error: { message: 'Service unavailable', code: 2 } } });
+    const id = wamid();
+    await send(
+      scene.phone,
+      documentMessage(
+        scene.phone,
+        'media-txt-retry',
+        { mimeType: 'text/plain', filename: 'overtime.txt' },
+        id,
+      ),
+    );
+    const row = await inboundRow(id);
+    expect(row.content).toBe('[document text: overtime.txt]\nOvertime is paid double.');
+    const job = await ctx.container.queue.getJob('chanA-inbound', messageJobId(id));
+    expect(job?.attemptsMade).toBeGreaterThanOrEqual(1);
   });
 
   it('keeps the caption when the media cannot be fetched, and answers a captionless one with a fixed reply', async () => {

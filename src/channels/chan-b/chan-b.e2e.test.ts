@@ -28,7 +28,7 @@ beforeAll(async () => {
       CHANB_BOT_TOKEN: TOKEN,
       CHANB_API_BASE_URL: bot.url,
       CHANB_POLL_TIMEOUT_SEC: '1',
-      CHANB_LOCK_TTL_MS: '1500',
+      CHANB_LOCK_TTL_MS: '10000',
       CHANB_LOCK_RETRY_MS: '100',
       CHANB_RATE_LIMIT_PER_MIN: String(RATE),
     },

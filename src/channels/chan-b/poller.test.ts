@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testRedis } from '../../../test/database.js';
+import { createUser } from '../../../test/factories.js';
 import { type FakeBotServer, startFakeBotServer } from '../../../test/fakes/chanB-bot-server.js';
 import {
   createPipelineScene,
@@ -21,9 +22,10 @@ import { startWorkers } from '../../workers/index.js';
 import { CHANB_KEYS } from './poller-state.js';
 
 const TOKEN = '7000002:poller-test-token';
-const LOCK_TTL_MS = 1500;
+/** Long enough that a busy test process (embedded PGlite shares its thread) never misses a renewal. */
+const LOCK_TTL_MS = 10_000;
 
-/** Fast timings: a one-second long poll, a short lock TTL, frequent tries. */
+/** Fast timings: a one-second long poll, frequent tries of the lock. */
 const chanBEnv = (bot: FakeBotServer): Record<string, string> => ({
   CHANB_BOT_TOKEN: TOKEN,
   CHANB_API_BASE_URL: bot.url,
@@ -83,6 +85,15 @@ describe('the channel B poller', () => {
       lockHolder: ctx.container.chanB.poller?.workerId,
       lastError: null,
     });
+    const admin = await createUser(ctx.container, { role: 'admin' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/chanB/status', headers: admin.headers });
+    expect(res.json()).toMatchObject({
+      configured: true,
+      polling: 'polling',
+      botUsername: 'poller_test_bot',
+    });
+    // Never the token, nor its secret half.
+    expect(res.body).not.toContain(TOKEN.split(':')[1]);
   });
 
   it('records a 409 Conflict as the last error, backs off, and polls again', async () => {
@@ -141,7 +152,8 @@ describe('the channel B poller', () => {
     const poller = ctx.container.chanB.poller!;
     await poller.stop();
     expect((await status()).polling).toBe('stopped');
-    await ctx.container.kv.set(CHANB_KEYS.lock, 'dead-host-1-abcdef', LOCK_TTL_MS);
+    // A holder that died without releasing: its lock lives until its TTL runs out.
+    await ctx.container.kv.set(CHANB_KEYS.lock, 'dead-host-1-abcdef', 1500);
     poller.start();
     const waiting = await waitFor('standby', async () => {
       const now = await status();

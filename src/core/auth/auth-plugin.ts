@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ForbiddenError, UnauthorizedError } from '../errors/app-errors.js';
-import type { Actor } from './actor.js';
 import type { TokenCookie } from '../http/route-config.js';
+import type { Actor } from './actor.js';
 import type { TokenClaims, TokenService } from './jwt.js';
 import type { Permission } from './permissions.js';
 

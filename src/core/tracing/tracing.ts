@@ -74,7 +74,11 @@ export function attributesOf(facts: SpanFacts): Attributes {
     const output = facts.outputTokens ?? 0;
     attributes['gen_ai.usage.input_tokens'] = input;
     attributes['gen_ai.usage.output_tokens'] = output;
-    attributes['langfuse.observation.usage_details'] = JSON.stringify({ input, output, total: input + output });
+    attributes['langfuse.observation.usage_details'] = JSON.stringify({
+      input,
+      output,
+      total: input + output,
+    });
   }
   if (facts.costUsd !== undefined) {
     attributes['gen_ai.usage.cost'] = facts.costUsd;
@@ -115,7 +119,8 @@ export function createTracing(config: TracingConfig): Tracing {
   return {
     enabled: true,
     async span<T>(name: SpanName, facts: SpanFacts, fn: (span: TraceSpan) => Promise<T>): Promise<T> {
-      nextTraceId = facts.taskId && HEX_UUID.test(facts.taskId) ? facts.taskId.replaceAll('-', '').toLowerCase() : null;
+      nextTraceId =
+        facts.taskId && HEX_UUID.test(facts.taskId) ? facts.taskId.replaceAll('-', '').toLowerCase() : null;
       let span: Span;
       try {
         span = tracer.startSpan(
@@ -131,7 +136,10 @@ export function createTracing(config: TracingConfig): Tracing {
         span.end();
         return result;
       } catch (error) {
-        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+        span.setStatus({
+          code: SpanStatusCode.ERROR,
+          message: error instanceof Error ? error.message : String(error),
+        });
         span.end();
         throw error;
       }

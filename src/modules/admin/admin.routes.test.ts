@@ -79,7 +79,10 @@ describe('GET /admin/queues', () => {
     const admin = await createUser(ctx.container, { role: 'admin' });
     const { cookie } = await sessionCookie(admin.headers);
     const sessionToken = cookie.split('=')[1]!;
-    const api = await ctx.app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${sessionToken}` } });
+    const api = await ctx.app.inject({
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${sessionToken}` },
+    });
     expect(api.statusCode).toBe(401);
     for (const value of [admin.token, `${sessionToken.slice(0, -4)}AAAA`]) {
       const res = await ctx.app.inject({
@@ -105,7 +108,11 @@ describe('GET /admin/queues', () => {
     const forbidden = await ctx.app.inject({ url: '/admin/queues/api/queues', headers: { cookie } });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error).toBe('ForbiddenError');
-    const logout = await ctx.app.inject({ method: 'POST', url: '/api/v1/me/logout-all', headers: admin.headers });
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/logout-all',
+      headers: admin.headers,
+    });
     expect(logout.statusCode).toBeLessThan(300);
     const res = await ctx.app.inject({ url: '/admin/queues/api/queues', headers: { cookie } });
     expect(res.statusCode).toBe(401);

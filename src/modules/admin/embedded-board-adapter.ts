@@ -14,7 +14,13 @@ import { NotImplementedError } from '../../core/errors/app-errors.js';
 import type { JobListing, JobState, QueueDriver, QueueName } from '../../core/queue/queue.js';
 
 /** The dashboard's job statuses that the embedded driver has, in the order the board shows them. */
-const STATUSES = ['active', 'waiting', 'completed', 'failed', 'delayed'] as const satisfies readonly JobState[];
+const STATUSES = [
+  'active',
+  'waiting',
+  'completed',
+  'failed',
+  'delayed',
+] as const satisfies readonly JobState[];
 
 const unsupported = (what: string) =>
   new NotImplementedError(`The embedded queue driver does not support ${what}; use the Redis driver for it`);
@@ -73,7 +79,11 @@ export class EmbeddedBoardAdapter extends BaseAdapter {
   async clean(queueStatus: JobCleanStatus, graceTimeMs: number): Promise<void> {
     // Running jobs are never removed from under their worker.
     if (queueStatus === 'active') return;
-    await this.driver.cleanJobs(this.queueName, queueStatus === 'wait' ? 'waiting' : queueStatus, graceTimeMs);
+    await this.driver.cleanJobs(
+      this.queueName,
+      queueStatus === 'wait' ? 'waiting' : queueStatus,
+      graceTimeMs,
+    );
   }
 
   async empty(): Promise<void> {

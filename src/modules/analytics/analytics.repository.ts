@@ -12,8 +12,7 @@ export interface AnalyticsWindow {
 }
 
 /** The UTC day of a timestamp as `YYYY-MM-DD`, the series' key. */
-const dayOf = (column: PgColumn) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+const dayOf = (column: PgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 const int = (expression: SQL) => sql<number>`(${expression})::int`;
 /** Numbers that may be null (no rows) come back as strings or numbers depending on the driver. */
 type Numeric = string | number | null;

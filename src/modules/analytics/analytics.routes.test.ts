@@ -34,7 +34,13 @@ async function conversation(departmentId: string, channel: string) {
 async function task(
   departmentId: string,
   createdAt: string,
-  values: { status: string; durationMs?: number | null; tokens?: [number, number]; costUsd?: number; intent?: string },
+  values: {
+    status: string;
+    durationMs?: number | null;
+    tokens?: [number, number];
+    costUsd?: number;
+    intent?: string;
+  },
 ) {
   const [input, output] = values.tokens ?? [0, 0];
   const [row] = await ctx.container.db
@@ -88,7 +94,8 @@ async function approval(
       status: values.status,
       originalContent: 'draft',
       triggers: values.triggers.map((type) => ({ type })),
-      decidedAt: values.decidedAfterMs === undefined ? null : new Date(created.getTime() + values.decidedAfterMs),
+      decidedAt:
+        values.decidedAfterMs === undefined ? null : new Date(created.getTime() + values.decidedAfterMs),
       createdAt: created,
     })
     .returning();
@@ -159,9 +166,17 @@ beforeAll(async () => {
   await message(convA.id, 'chanA', '2026-01-04T00:00:00Z', { direction: 'inbound' });
   // Department C, inside the window: only a global user sees it.
   const convC = await conversation(c, 'web');
-  await task(c, '2026-01-03T10:00:00Z', { status: 'done', durationMs: 6000, tokens: [1000, 0], intent: 'secret' });
+  await task(c, '2026-01-03T10:00:00Z', {
+    status: 'done',
+    durationMs: 6000,
+    tokens: [1000, 0],
+    intent: 'secret',
+  });
   await message(convC.id, 'web', '2026-01-03T10:00:00Z', { direction: 'inbound' });
-  await approval(convC.id, c, '2026-01-03T10:00:00Z', { status: 'escalated', triggers: ['persona_boundary'] });
+  await approval(convC.id, c, '2026-01-03T10:00:00Z', {
+    status: 'escalated',
+    triggers: ['persona_boundary'],
+  });
 
   const head = await createUser(container, { role: 'dept_head', departmentId: a, extraDepartmentIds: [b] });
   const admin = await createUser(container, { role: 'admin' });
@@ -278,12 +293,20 @@ describe('GET /analytics/dashboard', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.window.departmentId).toBe(seeded.b);
-    expect(body.messages).toEqual({ inbound: 2, outbound: 2, byChannel: [{ channel: 'chanB', inbound: 2, outbound: 2 }] });
+    expect(body.messages).toEqual({
+      inbound: 2,
+      outbound: 2,
+      byChannel: [{ channel: 'chanB', inbound: 2, outbound: 2 }],
+    });
     expect(body.tasks).toMatchObject({ total: 2, avgDurationMs: 3000, p95DurationMs: 3900 });
     expect(body.approvals).toMatchObject({ total: 2, decided: 1, medianDecisionMs: 180_000 });
     expect(body.autonomy).toEqual({ replies: 1, autonomousReplies: 1, rate: 1 });
     expect(body.topIntents).toEqual([{ intent: 'payroll', count: 1 }]);
-    expect(body.series.map((d: { date: string }) => d.date)).toEqual(['2026-01-01', '2026-01-02', '2026-01-03']);
+    expect(body.series.map((d: { date: string }) => d.date)).toEqual([
+      '2026-01-01',
+      '2026-01-02',
+      '2026-01-03',
+    ]);
     expect(body.series[0]).toEqual(zeroDay('2026-01-01'));
   });
 

@@ -46,7 +46,9 @@ const IntentCount = Type.Object({
 });
 const AvgDuration = Ms('Mean task duration in milliseconds; null without finished tasks');
 const P95Duration = Ms('95th percentile of task duration in milliseconds; null without finished tasks');
-const MedianDecision = Ms('Median time from approval creation to decision in milliseconds; null without decisions');
+const MedianDecision = Ms(
+  'Median time from approval creation to decision in milliseconds; null without decisions',
+);
 const AutonomyRate = Nullable(
   Type.Number({
     minimum: 0,
@@ -59,7 +61,10 @@ const Day = Type.Object({
   date: Type.String({ format: 'date', description: 'UTC day' }),
   messagesIn: Count('Inbound messages'),
   messagesOut: Count('Outbound messages'),
-  tasks: Type.Object({ total: Count('Tasks created'), ...TaskCounts.properties }, { description: 'Tasks by status' }),
+  tasks: Type.Object(
+    { total: Count('Tasks created'), ...TaskCounts.properties },
+    { description: 'Tasks by status' },
+  ),
   avgDurationMs: AvgDuration,
   p95DurationMs: P95Duration,
   totalTokens: Count('Prompt and completion tokens together'),

@@ -33,7 +33,9 @@ function invalid(field: string, message: string): ValidationError {
  */
 export function windowOf(query: DashboardQuery, now: Date): { from: Date; to: Date } {
   const to = query.to ? new Date(query.to) : now;
-  const from = query.from ? new Date(query.from) : new Date(to.getTime() - (query.days ?? DEFAULT_DAYS) * DAY_MS);
+  const from = query.from
+    ? new Date(query.from)
+    : new Date(to.getTime() - (query.days ?? DEFAULT_DAYS) * DAY_MS);
   if (from.getTime() >= to.getTime()) throw invalid('from', 'must be before to');
   if (to.getTime() - from.getTime() > MAX_DAYS * DAY_MS) {
     throw invalid('from', `the window must not exceed ${MAX_DAYS} days`);
@@ -100,9 +102,11 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; n
       const autonomousReplies = sum(messageRows, (r) => r.autonomousReplies);
 
       const reasonTotals = new Map<string, number>();
-      for (const row of reasonRows) reasonTotals.set(row.reason, (reasonTotals.get(row.reason) ?? 0) + num(row.count));
+      for (const row of reasonRows)
+        reasonTotals.set(row.reason, (reasonTotals.get(row.reason) ?? 0) + num(row.count));
       const intentTotals = new Map<string, number>();
-      for (const row of intentRows) intentTotals.set(row.intent, (intentTotals.get(row.intent) ?? 0) + num(row.count));
+      for (const row of intentRows)
+        intentTotals.set(row.intent, (intentTotals.get(row.intent) ?? 0) + num(row.count));
       const ranked = (totals: Map<string, number>) =>
         [...totals.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
       const topIntents = ranked(intentTotals)

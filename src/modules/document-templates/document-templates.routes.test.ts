@@ -125,6 +125,11 @@ describe('POST /document-templates', () => {
     ['an unknown output format', { outputFormat: 'odt' }, 'body.outputFormat'],
     ['an unknown variable type', { variables: [{ name: 'x', type: 'money' }] }, 'body.variables.0.type'],
     ['a variable name with a dot', { variables: [{ name: 'a.b', type: 'string' }] }, 'body.variables.0.name'],
+    [
+      'a variable name starting with _',
+      { variables: [{ name: '__proto__', type: 'string' }] },
+      'body.variables.0.name',
+    ],
     ['an empty body', { templateBody: '' }, 'body.templateBody'],
   ])('answers 422 for %s', async (_label, change, field) => {
     const caller = await head();

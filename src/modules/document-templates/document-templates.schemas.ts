@@ -31,8 +31,8 @@ export const VariableInput = Type.Object(
     name: Type.String({
       minLength: 1,
       maxLength: 64,
-      pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
-      description: 'Name used in the body as {{name}}: letters, digits and underscores',
+      pattern: '^[A-Za-z][A-Za-z0-9_]*$',
+      description: 'Name used in the body as {{name}}: a letter, then letters, digits and underscores',
     }),
     label: Type.Optional(
       Type.String({ maxLength: 200, description: 'What a form shows for the variable; the name when empty' }),

@@ -32,7 +32,10 @@ export function escapeMarkdown(value: unknown): string {
 
 /** Fills a template body with values, each escaped as Markdown text. No partials are given. */
 export function renderMarkdown(body: string, values: Readonly<Record<string, VariableValue>>): string {
-  return new Mustache.Writer().render(body, values, {}, { escape: escapeMarkdown });
+  // No prototype: a variable called `constructor` or `toString` without a value renders empty,
+  // instead of Mustache finding (and calling) the inherited function.
+  const view = Object.assign(Object.create(null) as Record<string, VariableValue>, values);
+  return new Mustache.Writer().render(body, view, {}, { escape: escapeMarkdown });
 }
 
 /** One parser for the service: GitHub-flavoured Markdown (tables, strikethrough), no global state. */

@@ -132,6 +132,11 @@ describe('rendering', () => {
     expect(html).not.toMatch(/<img|onerror|javascript:/);
   });
 
+  it('renders a variable named like an inherited property empty when it has no value', () => {
+    expect(renderMarkdown('[{{constructor}}]{{#toString}}x{{/toString}}', {})).toBe('[]');
+    expect(renderMarkdown('{{constructor}}', { constructor: 'Acme' })).toBe('Acme');
+  });
+
   it('renders sections from booleans and empty strings', () => {
     const body = '{{#remote}}Remote{{/remote}}{{^remote}}Office{{/remote}} {{^note}}no note{{/note}}';
     expect(renderMarkdown(body, { remote: true })).toBe('Remote no note');

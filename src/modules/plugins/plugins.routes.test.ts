@@ -52,6 +52,11 @@ securityChecks(() => ctx, {
   otherDepartmentUrl: otherDepartmentUrl(''),
 });
 securityChecks(() => ctx, {
+  method: 'GET',
+  url: `/api/v1/namespaces/${MISSING}/plugins/webhook`,
+  otherDepartmentUrl: otherDepartmentUrl('/webhook'),
+});
+securityChecks(() => ctx, {
   method: 'POST',
   url: `/api/v1/namespaces/${MISSING}/plugins/webhook`,
   payload: { config: WEBHOOK },
@@ -73,6 +78,7 @@ securityChecks(() => ctx, {
 describe('security: canManagePlugins or canManageNamespaces', () => {
   const routes: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; suffix: string; payload?: object }> = [
     { method: 'GET', suffix: '' },
+    { method: 'GET', suffix: '/glossary' },
     { method: 'POST', suffix: '/glossary', payload: { config: { terms: [{ term: 'x', action: 'flag' }] } } },
     { method: 'PATCH', suffix: '/glossary', payload: { enabled: true } },
     { method: 'DELETE', suffix: '/glossary' },
@@ -303,6 +309,34 @@ describe('GET /namespaces/:id/plugins', () => {
     const caller = await head();
     expect((await call(caller, 'GET', `/namespaces/${MISSING}/plugins`)).statusCode).toBe(404);
     expect((await call(caller, 'GET', '/namespaces/not-a-uuid/plugins')).statusCode).toBe(422);
+  });
+});
+
+describe('GET /namespaces/:id/plugins/:pluginId', () => {
+  it('answers one installation, secrets masked', async () => {
+    const caller = await head();
+    const namespace = await namespaceOf(caller);
+    await call(caller, 'POST', `/namespaces/${namespace.id}/plugins/webhook`, {
+      config: WEBHOOK,
+      enabled: false,
+    });
+    const res = await call(caller, 'GET', `/namespaces/${namespace.id}/plugins/webhook`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      pluginId: 'webhook',
+      enabled: false,
+      registered: true,
+      config: { url: WEBHOOK.url, secret: '[set]' },
+    });
+    expect(res.body).not.toContain(SECRET);
+  });
+
+  it('answers 404 for a plugin not installed and a missing namespace, 422 for a malformed plugin id', async () => {
+    const caller = await head();
+    const namespace = await namespaceOf(caller);
+    expect((await call(caller, 'GET', `/namespaces/${namespace.id}/plugins/glossary`)).statusCode).toBe(404);
+    expect((await call(caller, 'GET', `/namespaces/${MISSING}/plugins/glossary`)).statusCode).toBe(404);
+    expect((await call(caller, 'GET', `/namespaces/${namespace.id}/plugins/UPPER`)).statusCode).toBe(422);
   });
 });
 

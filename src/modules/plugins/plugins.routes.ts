@@ -47,6 +47,18 @@ export const pluginsRoutes: FastifyPluginAsyncTypebox<{ plugins: PluginsService 
       plugins.listOfNamespace(requireActor(request), request.params.id, request.query),
   });
 
+  app.get('/namespaces/:id/plugins/:pluginId', {
+    schema: {
+      tags,
+      operationId: 'getNamespacePlugin',
+      params: NamespacePluginParams,
+      response: { 200: NamespacePlugin, ...errorResponses(401, 403, 404, 422) },
+    },
+    config: { auth: 'user', permission },
+    handler: async (request) =>
+      plugins.getOfNamespace(requireActor(request), request.params.id, request.params.pluginId),
+  });
+
   app.post('/namespaces/:id/plugins/:pluginId', {
     schema: {
       tags,

@@ -123,6 +123,17 @@ export function createPluginsService(deps: PluginsServiceDeps) {
     },
 
     /**
+     * One installation of a namespace, enabled or not.
+     * @throws NotFoundError for a namespace outside the actor's departments or a plugin not installed there.
+     */
+    async getOfNamespace(actor: Actor, namespaceId: string, pluginId: string) {
+      await visibleNamespace(actor, namespaceId);
+      const row = await repository.find(namespaceId, pluginId);
+      if (!row) throw new NotFoundError(`Plugin ${pluginId} is not installed on namespace ${namespaceId}`);
+      return toNamespacePlugin(row);
+    },
+
+    /**
      * Installs a plugin on a namespace (enabled unless `enabled: false`), or
      * replaces an existing installation's config and flag. The namespace's
      * cached plugins are dropped on every replica before this answers.

@@ -1,4 +1,5 @@
 import type { EmbeddingProvider } from '../../core/llm/llm.js';
+import { NO_TRACING, type Tracing } from '../../core/tracing/tracing.js';
 import { type Decision, type DecisionInput, decideDelivery, matchBoundaryPhrase } from '../hitl-decision.js';
 import type { Generated } from './generate.js';
 import type { RagFindings } from './rag-search.js';
@@ -50,7 +51,10 @@ export function createConfidenceCheckStep(deps: {
   hasInteraction: (userId: string, namespaceId: string, intent: string) => Promise<boolean>;
   triggerWords: readonly string[];
   random: () => number;
+  /** Wraps the classification in an `intent.classify` span when tracing keys are set. */
+  tracing?: Tracing;
 }): Step<{ rag: RagFindings; generated: Generated }, Checked> {
+  const tracing = deps.tracing ?? NO_TRACING;
   return {
     input: ({ inbound, namespace }, { rag, generated }) => ({
       text: inbound.content,
@@ -58,7 +62,7 @@ export function createConfidenceCheckStep(deps: {
       namespaceId: namespace.id,
       confidence: round(rag.confidence),
     }),
-    async run({ inbound, namespace, user }, { rag, generated }) {
+    async run({ inbound, namespace, user, task }, { rag, generated }) {
       const text = inbound.content;
       const boundaries = (namespace.persona.boundaries ?? []).filter(
         (b): b is string => typeof b === 'string' && b.trim().length > 0,
@@ -67,7 +71,15 @@ export function createConfidenceCheckStep(deps: {
       const [embedding, ...boundaryVectors] = rag.embedding
         ? [rag.embedding, ...(boundaries.length > 0 ? await deps.embeddings.embed(boundaries) : [])]
         : await deps.embeddings.embed([text, ...boundaries]);
-      const classification = await deps.intents.classifier.classify(namespace.id, text, embedding);
+      const classification = await tracing.span(
+        'intent.classify',
+        { taskId: task.id, traceId: generated.traceId },
+        async (span) => {
+          const found = await deps.intents.classifier.classify(namespace.id, text, embedding);
+          span.record({ extra: { intent: found.intent, confidence: found.confidence } });
+          return found;
+        },
+      );
       const { intent } = classification;
       const trustRow = await deps.intents.trust.get(namespace.id, intent);
       const trust = trustRow

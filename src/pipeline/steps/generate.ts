@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { NO_TRACING, type Tracing } from '../../core/tracing/tracing.js';
 import { type AgentAdapterType, DEFAULT_AGENT_ADAPTER } from '../../modules/namespaces/agent-adapters.js';
 import { INJECTION_REFUSAL } from '../../modules/rag/rag.service.js';
 import type { AgentAdapter, GenerateInput, GenerateOutput } from '../adapters/adapter.js';
@@ -42,7 +43,10 @@ export function createGenerateStep(deps: {
   tasks: TasksRepository;
   timeoutMs: number;
   prices?: PriceTable;
+  /** Wraps the model call in a `generation` span when tracing keys are set. */
+  tracing?: Tracing;
 }): Step<{ profile: InjectedProfile; rag: RagFindings }, Generated> {
+  const tracing = deps.tracing ?? NO_TRACING;
   return {
     input: (context, { profile, rag }) => ({
       adapterType: activeAdapterOf(context, deps.adapters),
@@ -55,6 +59,8 @@ export function createGenerateStep(deps: {
       const adapterType = activeAdapterOf(context, deps.adapters);
       const channel = context.conversation.channel as GenerateInput['channel'];
       let result: GenerateOutput;
+      // Chosen before the call, so the generation span carries the run's traceId.
+      const traceId = randomUUID();
       if (rag.userInjection.detected) {
         result = {
           text: INJECTION_REFUSAL[profile.language],
@@ -66,33 +72,44 @@ export function createGenerateStep(deps: {
       } else {
         const adapter = deps.adapters[adapterType];
         if (!adapter) throw new Error(`Adapter "${adapterType}" is not available`);
-        result = await adapter.generate({
-          messages: buildMessages({
-            systemPrompt: profile.systemPrompt,
-            persona: profile.persona,
-            profile: profile.profile,
-            turns: profile.turns,
+        const call = () =>
+          adapter.generate({
+            messages: buildMessages({
+              systemPrompt: profile.systemPrompt,
+              persona: profile.persona,
+              profile: profile.profile,
+              turns: profile.turns,
+              language: profile.language,
+              channel,
+              userText: context.inbound.content,
+            }),
+            passages: rag.hits.map((hit) => ({
+              id: hit.chunkId,
+              title: hit.title,
+              content: hit.content,
+              score: hit.score,
+            })),
             language: profile.language,
             channel,
-            userText: context.inbound.content,
-          }),
-          passages: rag.hits.map((hit) => ({
-            id: hit.chunkId,
-            title: hit.title,
-            content: hit.content,
-            score: hit.score,
-          })),
-          language: profile.language,
-          channel,
-          timeoutMs: deps.timeoutMs,
-          signal,
+            timeoutMs: deps.timeoutMs,
+            signal,
+          });
+        result = await tracing.span('generation', { taskId: context.task.id, traceId }, async (span) => {
+          const output = await call();
+          span.record({
+            model: output.model,
+            inputTokens: output.usage.inputTokens,
+            outputTokens: output.usage.outputTokens,
+            costUsd: estimateCostUsd(output.model, output.usage, deps.prices),
+            extra: { provider: output.provider, adapterType },
+          });
+          return output;
         });
       }
       // Past the timeout the task has ended: a late answer must not put a trace on it.
       if (signal.aborted) throw new Error('the reply arrived after the step timed out');
       const reply = fitToChannel(result.text, channel);
       const costUsd = estimateCostUsd(result.model, result.usage, deps.prices);
-      const traceId = randomUUID();
       await deps.tasks.insertRun(
         {
           traceId,

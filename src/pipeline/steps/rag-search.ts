@@ -1,3 +1,4 @@
+import { NO_TRACING, type Tracing } from '../../core/tracing/tracing.js';
 import type { InjectionVerdict } from '../../modules/rag/injection-detection.js';
 import { detectInjection } from '../../modules/rag/injection-detection.js';
 import type { InjectedChunk, Retrieval, RetrievedChunk } from '../../modules/rag/retrieval.js';
@@ -41,7 +42,10 @@ async function knowledgeBasesOf(
 export function createRagSearchStep(deps: {
   retrieval: Retrieval;
   knowledgeBaseIdsOfDepartment: (departmentId: string) => Promise<string[]>;
+  /** Wraps the search in a `rag.query` span when tracing keys are set. */
+  tracing?: Tracing;
 }): Step<void, RagFindings> {
+  const tracing = deps.tracing ?? NO_TRACING;
   return {
     input: ({ inbound, namespace }) => ({ text: inbound.content, namespaceId: namespace.id }),
     async run(context) {
@@ -50,11 +54,15 @@ export function createRagSearchStep(deps: {
       const userInjection = detectInjection(text);
       const found = userInjection.detected
         ? { hits: [], injected: [], confidence: 0, embedding: null }
-        : await deps.retrieval.search({
-            text,
-            knowledgeBaseIds,
-            departmentIds: [context.namespace.departmentId],
-            limit: PASSAGE_LIMIT,
+        : await tracing.span('rag.query', { taskId: context.task.id }, async (span) => {
+            const result = await deps.retrieval.search({
+              text,
+              knowledgeBaseIds,
+              departmentIds: [context.namespace.departmentId],
+              limit: PASSAGE_LIMIT,
+            });
+            span.record({ extra: { hits: result.hits.length, confidence: result.confidence } });
+            return result;
           });
       const value: RagFindings = { knowledgeBaseIds, ...found, userInjection };
       return {

@@ -1,4 +1,10 @@
-import type { ConversationRow, MessageRow, NamespaceRow, Turn, UserRow } from '../conversations.repository.js';
+import type {
+  ConversationRow,
+  MessageRow,
+  NamespaceRow,
+  Turn,
+  UserRow,
+} from '../conversations.repository.js';
 import type { AgentTaskRow } from '../tasks.repository.js';
 
 /** Everything a step may read about the task it serves, loaded once by the runner. */

@@ -9,7 +9,14 @@ const day = (date: string, scale: number) => ({
   p95DurationMs: 5100,
   totalTokens: 52_000 * scale,
   costUsd: 0.083 * scale,
-  approvals: { total: 12 * scale, pending: 1, approved: 9 * scale, edited: scale, rejected: scale - 1, escalated: 0 },
+  approvals: {
+    total: 12 * scale,
+    pending: 1,
+    approved: 9 * scale,
+    edited: scale,
+    rejected: scale - 1,
+    escalated: 0,
+  },
   medianDecisionMs: 420_000,
   replies: 38 * scale,
   autonomousReplies: 27 * scale,
@@ -139,8 +146,14 @@ export const analyticsDocs: DocsArea = {
     'Outbound messages': { ru: 'Исходящие сообщения', uk: 'Вихідні повідомлення' },
     'Messages in and out': { ru: 'Входящие и исходящие сообщения', uk: 'Вхідні й вихідні повідомлення' },
     'Messages per channel': { ru: 'Сообщения по каналам', uk: 'Повідомлення за каналами' },
-    'Replies sent by the assistant': { ru: 'Ответы, отправленные ассистентом', uk: 'Відповіді, надіслані асистентом' },
-    'Replies sent without a human': { ru: 'Ответы, отправленные без человека', uk: 'Відповіді, надіслані без людини' },
+    'Replies sent by the assistant': {
+      ru: 'Ответы, отправленные ассистентом',
+      uk: 'Відповіді, надіслані асистентом',
+    },
+    'Replies sent without a human': {
+      ru: 'Ответы, отправленные без человека',
+      uk: 'Відповіді, надіслані без людини',
+    },
     'Replies sent without a human over all replies; null without replies': {
       ru: 'Доля ответов без человека среди всех ответов; null без ответов',
       uk: 'Частка відповідей без людини серед усіх відповідей; null без відповідей',
@@ -156,7 +169,10 @@ export const analyticsDocs: DocsArea = {
       ru: 'Те же показатели по дням UTC, начиная с самого раннего',
       uk: 'Ті самі показники по днях UTC, починаючи з найранішого',
     },
-    'The ten most frequent intents': { ru: 'Десять самых частых намерений', uk: 'Десять найчастіших намірів' },
+    'The ten most frequent intents': {
+      ru: 'Десять самых частых намерений',
+      uk: 'Десять найчастіших намірів',
+    },
     'Tokens and cost of the tasks': { ru: 'Токены и стоимость задач', uk: 'Токени й вартість завдань' },
     'UTC day': { ru: 'День по UTC', uk: 'День за UTC' },
     'What the figures cover: created in [from, to)': {
@@ -168,13 +184,19 @@ export const analyticsDocs: DocsArea = {
       uk: 'Чому відповіді передано людині, починаючи з найчастішої причини',
     },
     'Window end': { ru: 'Конец периода', uk: 'Кінець періоду' },
-    'Window end (default now)': { ru: 'Конец периода (по умолчанию сейчас)', uk: 'Кінець періоду (типово зараз)' },
+    'Window end (default now)': {
+      ru: 'Конец периода (по умолчанию сейчас)',
+      uk: 'Кінець періоду (типово зараз)',
+    },
     'Window length in days up to now (default 30)': {
       ru: 'Длина периода в днях до текущего момента (по умолчанию 30)',
       uk: 'Довжина періоду в днях до поточного моменту (типово 30)',
     },
     'Window start': { ru: 'Начало периода', uk: 'Початок періоду' },
-    'Window start; overrides days': { ru: 'Начало периода; заменяет days', uk: 'Початок періоду; замінює days' },
+    'Window start; overrides days': {
+      ru: 'Начало периода; заменяет days',
+      uk: 'Початок періоду; замінює days',
+    },
   },
   examples: { getAnalyticsDashboard: { response: DASHBOARD_EXAMPLE } },
 };

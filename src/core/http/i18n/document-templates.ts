@@ -159,9 +159,9 @@ export const documentTemplatesDocs: DocsArea = {
       ru: 'Значение, если во входных данных переменной нет',
       uk: 'Значення, якщо у вхідних даних змінної немає',
     },
-    'Name used in the body as {{name}}: letters, digits and underscores': {
-      ru: 'Имя для текста шаблона в виде {{name}}: буквы, цифры и подчёркивания',
-      uk: 'Імʼя для тексту шаблону у вигляді {{name}}: літери, цифри й підкреслення',
+    'Name used in the body as {{name}}: a letter, then letters, digits and underscores': {
+      ru: 'Имя для текста шаблона в виде {{name}}: буква, затем буквы, цифры и подчёркивания',
+      uk: 'Імʼя для тексту шаблону у вигляді {{name}}: літера, далі літери, цифри й підкреслення',
     },
     'What a form shows for the variable; the name when empty': {
       ru: 'Что форма показывает для переменной; если пусто — имя',

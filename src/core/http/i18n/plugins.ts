@@ -43,6 +43,23 @@ export const pluginsDocs: DocsArea = {
           'Повертає плагіни, встановлені в просторі імен, увімкнені й вимкнені, у порядку встановлення (у ньому вони й працюють). Секретні налаштування, наприклад секрет вебхука, показано як [set]. Простір імен поза вашими відділами дає відповідь 404. Потрібне право canManagePlugins або canManageNamespaces.',
       },
     },
+    getNamespacePlugin: {
+      en: {
+        summary: 'Get a plugin of a namespace',
+        description:
+          'Returns one plugin installation of a namespace, enabled or disabled; write-only settings read as [set]. A plugin not installed on the namespace or a namespace outside your departments answers 404. Requires canManagePlugins or canManageNamespaces.',
+      },
+      ru: {
+        summary: 'Получить плагин пространства имён',
+        description:
+          'Возвращает одну установку плагина в пространстве имён, включённую или выключенную; секретные настройки показаны как [set]. Плагин, не установленный в пространстве имён, или пространство имён вне ваших отделов дают ответ 404. Нужно право canManagePlugins или canManageNamespaces.',
+      },
+      uk: {
+        summary: 'Отримати плагін простору імен',
+        description:
+          'Повертає одне встановлення плагіна в просторі імен, увімкнене чи вимкнене; секретні налаштування показано як [set]. Плагін, не встановлений у просторі імен, або простір імен поза вашими відділами дають відповідь 404. Потрібне право canManagePlugins або canManageNamespaces.',
+      },
+    },
     installNamespacePlugin: {
       en: {
         summary: 'Install or configure a plugin on a namespace',
