@@ -12,6 +12,7 @@ import {
   conversations,
   departments,
   messages,
+  namespaces,
   users,
 } from '../core/db/schema/index.js';
 import { ValidationError } from '../core/errors/app-errors.js';
@@ -212,6 +213,12 @@ describe('inbound service', () => {
     const department = await createDepartment(container);
     const oldest = await createNamespace(container, { departmentId: department.id, name: 'First' });
     await createNamespace(container, { departmentId: department.id, name: 'Second' });
+    // The embedded clock has millisecond resolution: two quick inserts can share a
+    // timestamp, so the first is dated a minute back to make "oldest" unambiguous.
+    await container.db
+      .update(namespaces)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(namespaces.id, oldest.id));
     const employee = await createUser(container, { departmentId: department.id, phone: phone() });
     const received = await container.pipeline.inbound.receive({
       channel: 'chanA',
