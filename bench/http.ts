@@ -30,11 +30,10 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { type Container, createContainer } from '../src/container.js';
@@ -42,8 +41,7 @@ import { accessStampsOf, NO_ACCESS_STAMPS } from '../src/core/auth/access-stamps
 import { loadConfig } from '../src/core/config/config.js';
 import { createLogger } from '../src/core/logger.js';
 import { createActorResolver } from '../src/modules/users/actor-resolver.js';
-import { adminQuery } from '../test/global-setup.js';
-import { deleteRedisKeys } from '../test/redis.js';
+import { log, machineLine, scratchPostgres, writeBenchSection } from './lib.js';
 
 const env = process.env;
 const settings = {
@@ -58,7 +56,6 @@ const settings = {
 /** What the service must reach on authenticated GET /me, as a share of the hello world's requests/s. */
 const TARGETS: Record<string, number> = { embedded: 0.08, 'PostgreSQL + Redis': 0.25 };
 
-const log = (message: string) => process.stdout.write(`${message}\n`);
 const require = createRequire(import.meta.url);
 const AUTOCANNON = path.join(path.dirname(require.resolve('autocannon/package.json')), 'autocannon.js');
 
@@ -255,25 +252,6 @@ async function run(set: DriverSet): Promise<{ rows: Row[]; resolvers: ResolverRo
   }
 }
 
-async function postgresSet(databaseUrl: string, redisUrl: string): Promise<DriverSet> {
-  const name = `aos_bench_http_${randomBytes(3).toString('hex')}`;
-  await adminQuery(databaseUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const prefix = `aos-bench-http-${randomBytes(3).toString('hex')}`;
-  return {
-    name: 'PostgreSQL + Redis',
-    env: { DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: prefix },
-    async cleanup() {
-      await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await deleteRedisKeys(redisUrl, `${prefix}*`);
-    },
-  };
-}
-
-const START = '<!-- bench:http:start -->';
-const END = '<!-- bench:http:end -->';
-
 function tables(rows: Row[], resolvers: ResolverRow[]): string {
   const requests = [
     '| drivers | endpoint | requests/s | p50 (ms) | p99 (ms) | share of hello world |',
@@ -294,26 +272,6 @@ function tables(rows: Row[], resolvers: ResolverRow[]): string {
   return [...requests, '', ...actor].join('\n');
 }
 
-function writeDocs(rows: Row[], resolvers: ResolverRow[], context: string[]): void {
-  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'benchmarks.md');
-  const section = [
-    START,
-    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:http\`.`,
-    '',
-    ...context.map((c) => `- ${c}`),
-    '',
-    tables(rows, resolvers),
-    END,
-  ].join('\n');
-  const current = readFileSync(file, 'utf8');
-  const next =
-    current.includes(START) && current.includes(END)
-      ? current.slice(0, current.indexOf(START)) + section + current.slice(current.indexOf(END) + END.length)
-      : `${current.trimEnd()}\n\n## HTTP request path (\`npm run bench:http\`)\n\n${section}\n`;
-  writeFileSync(file, next);
-  log(`wrote ${path.relative(process.cwd(), file)}`);
-}
-
 async function main(): Promise<void> {
   const sets: Array<() => Promise<DriverSet>> = [
     async () => ({ name: 'embedded', env: {}, cleanup: async () => undefined }),
@@ -321,7 +279,7 @@ async function main(): Promise<void> {
   if (env.DATABASE_URL && env.REDIS_URL) {
     const databaseUrl = env.DATABASE_URL;
     const redisUrl = env.REDIS_URL;
-    sets.push(() => postgresSet(databaseUrl, redisUrl));
+    sets.push(() => scratchPostgres('http', databaseUrl, redisUrl));
   } else {
     log('DATABASE_URL and REDIS_URL are not both set: only the embedded drivers run.');
   }
@@ -342,15 +300,19 @@ async function main(): Promise<void> {
     });
   for (const verdict of verdicts) log(verdict);
   if (!settings.write) return;
-  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
-  writeDocs(rows, resolvers, [
-    `Machine: ${os.cpus().length} CPU cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; PostgreSQL and Redis on the same machine.`,
-    `Load: autocannon in a child process, ${settings.connections} connections, ${settings.warmupSec} s warm-up then ${settings.durationSec} s measured per row; the server is this Node process (one event loop).`,
-    'Reference: a bare Fastify hello world (no logger, no hooks) in the same process and the same run; "share" is requests/s over its requests/s.',
-    'Service: built as main.ts builds it, LOG_LEVEL info with the request log written asynchronously to /dev/null; the caller is an admin, so /departments lists the first page of all 20 departments.',
-    `Load average (1 min) of the machine at the start and end of the run: ${loadBefore.toFixed(1)} and ${loadAfter.toFixed(1)}; other work on the machine shows in the figures.`,
-    ...verdicts,
-  ]);
+  writeBenchSection(
+    'http',
+    'HTTP request path (`npm run bench:http`)',
+    [
+      machineLine(),
+      `Load: autocannon in a child process, ${settings.connections} connections, ${settings.warmupSec} s warm-up then ${settings.durationSec} s measured per row; the server is this Node process (one event loop).`,
+      'Reference: a bare Fastify hello world (no logger, no hooks) in the same process and the same run; "share" is requests/s over its requests/s.',
+      'Service: built as main.ts builds it, LOG_LEVEL info with the request log written asynchronously to /dev/null; the caller is an admin, so /departments lists the first page of all 20 departments.',
+      `Load average (1 min) of the machine at the start and end of the run: ${loadBefore.toFixed(1)} and ${loadAfter.toFixed(1)}; other work on the machine shows in the figures.`,
+      ...verdicts,
+    ],
+    tables(rows, resolvers),
+  );
 }
 
 main().catch((error) => {

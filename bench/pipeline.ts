@@ -42,10 +42,9 @@
  * Writes the tables into docs/benchmarks.md between its markers (BENCH_WRITE=0 skips).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
@@ -62,8 +61,7 @@ import type { QueueDriver } from '../src/core/queue/queue.js';
 import { subscribeEvents } from '../src/core/realtime/events.js';
 import { STEP_NAMES } from '../src/pipeline/runner.js';
 import { startWorkers } from '../src/workers/index.js';
-import { adminQuery } from '../test/global-setup.js';
-import { deleteRedisKeys } from '../test/redis.js';
+import { log, percentile, scratchPostgres, writeBenchSection } from './lib.js';
 
 const env = process.env;
 const settings = {
@@ -88,7 +86,6 @@ const KNOWLEDGE_BASES = 2;
 const DOCUMENTS_PER_BASE = 10;
 const SENTENCES_PER_CHUNK = 5;
 
-const log = (message: string) => process.stdout.write(`${message}\n`);
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
 
 // ---------------------------------------------------------------- counting
@@ -343,11 +340,6 @@ async function seed(container: Container, senderCount: number, messageCount: num
 
 // ---------------------------------------------------------------- measuring
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-};
-
 interface RunResult {
   drivers: string;
   run: number;
@@ -601,29 +593,21 @@ function embeddedSet(): DriverSet {
 }
 
 async function postgresSet(databaseUrl: string, redisUrl: string): Promise<DriverSet> {
-  const name = `aos_bench_pipeline_${randomBytes(3).toString('hex')}`;
-  await adminQuery(databaseUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const prefix = `aos-bench-pipeline-${randomBytes(3).toString('hex')}`;
+  const scratch = await scratchPostgres('pipeline', databaseUrl, redisUrl);
   return {
-    name: 'PostgreSQL + Redis',
-    env: { DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: prefix },
+    name: scratch.name,
+    env: scratch.env,
     async open() {
       // The pool size main.ts uses (openDatabase).
-      const handle = openPostgres(url.toString(), 10);
+      const handle = openPostgres(scratch.databaseUrl, 10);
       countPool(handle.pool);
       return handle;
     },
     async scratchQueue() {
-      const queue = createBullmqQueue({ url: redisUrl, prefix: `${prefix}-ceiling` });
+      const queue = createBullmqQueue({ url: redisUrl, prefix: `${scratch.redisPrefix}-ceiling` });
       return { queue, close: async () => undefined };
     },
-    async cleanup() {
-      if (settings.keep) log(`  kept the scratch database ${name}`);
-      else await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await deleteRedisKeys(redisUrl, `${prefix}*`);
-    },
+    cleanup: () => scratch.cleanup({ keep: settings.keep }),
   };
 }
 
@@ -664,30 +648,6 @@ function tables(results: RunResult[]): string {
   return [...main, '', ...steps, ...shapes].join('\n');
 }
 
-const START = '<!-- bench:pipeline:start -->';
-const END = '<!-- bench:pipeline:end -->';
-
-function writeDocs(results: RunResult[], context: string[]): void {
-  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'benchmarks.md');
-  const section = [
-    START,
-    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:pipeline\`.`,
-    '',
-    ...context.map((c) => `- ${c}`),
-    '',
-    tables(results),
-    END,
-  ].join('\n');
-  // Read right before writing: other benchmarks write their own sections of the same file.
-  const current = readFileSync(file, 'utf8');
-  const next =
-    current.includes(START) && current.includes(END)
-      ? current.slice(0, current.indexOf(START)) + section + current.slice(current.indexOf(END) + END.length)
-      : `${current.trimEnd()}\n\n## Pipeline (\`npm run bench:pipeline\`)\n\n${section}\n`;
-  writeFileSync(file, next);
-  log(`wrote ${path.relative(process.cwd(), file)}`);
-}
-
 async function main() {
   const rounds = Number(env.BENCH_ROUNDS ?? 2);
   const loadAtStart = os.loadavg()[0]?.toFixed(1);
@@ -708,7 +668,9 @@ async function main() {
     'Round trips: every statement the database driver executed in the window (BEGIN and COMMIT included), memory extraction and, on the embedded set, the queue and key-value store included. Step and task latencies from agent_tool_calls and agent_tasks.',
   ];
   log(`\n${tables(results)}\n`);
-  if (settings.write && results.length > 0) writeDocs(results, context);
+  if (settings.write && results.length > 0) {
+    writeBenchSection('pipeline', 'Pipeline (`npm run bench:pipeline`)', context, tables(results));
+  }
 }
 
 try {

@@ -6,26 +6,28 @@
  *
  *   npm run bench:webhook
  *
- * Driver sets: embedded (PGlite on disk under a scratch DATA_DIR, the
- * database queue) always; PostgreSQL + Redis (BullMQ) when DATABASE_URL and
- * REDIS_URL are set (a scratch database created next to DATABASE_URL and
+ * Driver sets (BENCH_SETS, default `embedded,postgres`): embedded (PGlite
+ * on disk under a scratch DATA_DIR, the database queue); PostgreSQL + Redis
+ * (BullMQ) when DATABASE_URL and REDIS_URL are set (a scratch database created next to DATABASE_URL and
  * dropped at the end, Redis keys under a prefix of their own, deleted at
  * the end).
  *
  * The service is built as main.ts builds it in run mode `api` (container
  * and app, no queue consumers: the webhook only enqueues), with
  * CHANA_APP_SECRET set so every request is verified, the process logger at
- * `info` writing asynchronously to /dev/null. Load comes from autocannon in
- * a child process; every request carries a realistic text-message payload
+ * `info` writing asynchronously to /dev/null. Load comes from a child
+ * process; every request carries a realistic text-message payload
  * with a message id of its own (so no request is a duplicate) and its
  * X-Hub-Signature-256. Two measurements per endpoint:
  *
- * - maximum: BENCH_CONNECTIONS (20) connections as fast as they go,
+ * - maximum: autocannon, BENCH_CONNECTIONS (20) connections as fast as they go,
  *   BENCH_WARMUP s (2) then BENCH_DURATION s (5), in BENCH_ROUNDS (3)
  *   rounds of the bare route then the webhook; the round of median share
  *   is kept;
- * - fixed rate: BENCH_RATE (1000) requests/s in total (autocannon
- *   `overallRate`) for BENCH_DURATION s: p50 and p99 latency.
+ * - fixed rate: BENCH_RATE (1000) requests/s on average, open loop
+ *   (bench/paced-load.mjs: Poisson arrival times, each latency counted
+ *   from when the request was due; why not autocannon's own rate mode is
+ *   explained there) for BENCH_DURATION s: p50 and p99 latency.
  *
  * Targets: the webhook at ≥ 0.25 of the bare route's maximum requests/s,
  * and p99 ≤ 10 ms at 1,000 requests/s. Afterwards the jobs on
@@ -33,19 +35,16 @@
  *
  * Writes the tables into docs/benchmarks.md between its markers (BENCH_WRITE=0 skips).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { createContainer } from '../src/container.js';
 import { loadConfig } from '../src/core/config/config.js';
 import { createLogger } from '../src/core/logger.js';
-import { adminQuery } from '../test/global-setup.js';
-import { deleteRedisKeys } from '../test/redis.js';
+import { log, machineLine, root, runChild, scratchPostgres, writeBenchSection } from './lib.js';
 
 const env = process.env;
 const settings = {
@@ -54,15 +53,14 @@ const settings = {
   durationSec: Number(env.BENCH_DURATION ?? 5),
   rounds: Number(env.BENCH_ROUNDS ?? 3),
   rate: Number(env.BENCH_RATE ?? 1000),
+  /** Driver sets to run, comma-separated: embedded, postgres. */
+  sets: env.BENCH_SETS ?? 'embedded,postgres',
   write: env.BENCH_WRITE !== '0',
 };
 const TARGET_SHARE = 0.25;
 const TARGET_P99_MS = 10;
 const APP_SECRET = randomBytes(16).toString('hex');
 const PHONE_NUMBER_ID = '106540352242922';
-
-const log = (message: string) => process.stdout.write(`${message}\n`);
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** A text-message webhook as the platform sends it; `__ID__` and `__FROM__` are filled per request. */
 const TEMPLATE = JSON.stringify({
@@ -122,7 +120,6 @@ autocannon({
   url: o.url,
   connections: o.connections,
   duration: o.duration,
-  ...(o.rate ? { overallRate: o.rate } : {}),
   requests,
 }, (error, result) => {
   if (error) { process.stderr.write(String(error)); process.exit(1); }
@@ -151,37 +148,30 @@ interface Row extends Measured {
   ratio: number | null;
 }
 
-function load(url: string, durationSec: number, rate = 0): Promise<Measured> {
+/** Maximum throughput: autocannon with `settings.connections` connections as fast as they go. */
+function loadMaximum(url: string, durationSec: number): Promise<Measured> {
   const parsed = new URL(url);
   const options = {
     url: parsed.origin,
     path: parsed.pathname,
     connections: settings.connections,
     duration: durationSec,
-    rate,
     secret: APP_SECRET,
     template: TEMPLATE,
   };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', CHILD, JSON.stringify(options)], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      resolve(JSON.parse(out.trim().split('\n').pop()!) as Measured);
-    });
-  });
+  return runChild<Measured>(['-e', CHILD, JSON.stringify(options)]);
+}
+
+/** Latency at a fixed arrival rate: the open-loop generator of bench/paced-load.mjs. */
+function loadAtRate(url: string, durationSec: number, rate: number): Promise<Measured> {
+  const options = { url, rate, durationSec, secret: APP_SECRET, template: TEMPLATE };
+  return runChild<Measured>([path.join(root, 'bench', 'paced-load.mjs'), JSON.stringify(options)]);
 }
 
 async function measure(url: string, rate = 0): Promise<Measured> {
-  if (settings.warmupSec > 0) await load(url, settings.warmupSec, rate);
-  return load(url, settings.durationSec, rate);
+  const once = (seconds: number) => (rate > 0 ? loadAtRate(url, seconds, rate) : loadMaximum(url, seconds));
+  if (settings.warmupSec > 0) await once(settings.warmupSec);
+  return once(settings.durationSec);
 }
 
 /** The reference: the same route shape with Fastify's own JSON parser, no hooks, no logger. */
@@ -216,7 +206,7 @@ async function run(set: DriverSet): Promise<{ rows: Row[]; jobs: number; accepte
     const serviceUrl = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/v1/chanA/webhook`;
     const bareUrl = `${await bare.listen({ port: 0, host: '127.0.0.1' })}/api/v1/chanA/webhook`;
     // Sanity: a signed request is taken and queued.
-    const probe = await load(serviceUrl, 1, 50);
+    const probe = await loadAtRate(serviceUrl, 1, 50);
     if (probe.non2xx > 0) throw new Error(`the webhook refused ${probe.non2xx} signed requests`);
     let accepted = probe.total;
 
@@ -278,25 +268,6 @@ async function run(set: DriverSet): Promise<{ rows: Row[]; jobs: number; accepte
   }
 }
 
-async function postgresSet(databaseUrl: string, redisUrl: string): Promise<DriverSet> {
-  const name = `aos_bench_webhook_${randomBytes(3).toString('hex')}`;
-  await adminQuery(databaseUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const prefix = `aos-bench-webhook-${randomBytes(3).toString('hex')}`;
-  return {
-    name: 'PostgreSQL + Redis',
-    env: { DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: prefix },
-    async cleanup() {
-      await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await deleteRedisKeys(redisUrl, `${prefix}*`);
-    },
-  };
-}
-
-const START = '<!-- bench:webhook:start -->';
-const END = '<!-- bench:webhook:end -->';
-
 function table(rows: Row[]): string {
   return [
     '| drivers | endpoint | load | requests/s | p50 (ms) | p99 (ms) | share of the bare route |',
@@ -308,34 +279,15 @@ function table(rows: Row[]): string {
   ].join('\n');
 }
 
-function writeDocs(rows: Row[], context: string[]): void {
-  const file = path.join(root, 'docs', 'benchmarks.md');
-  const section = [
-    START,
-    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:webhook\`.`,
-    '',
-    ...context.map((c) => `- ${c}`),
-    '',
-    table(rows),
-    END,
-  ].join('\n');
-  const current = readFileSync(file, 'utf8');
-  const next =
-    current.includes(START) && current.includes(END)
-      ? current.slice(0, current.indexOf(START)) + section + current.slice(current.indexOf(END) + END.length)
-      : `${current.trimEnd()}\n\n## Channel A webhook (\`npm run bench:webhook\`)\n\n${section}\n`;
-  writeFileSync(file, next);
-  log(`wrote ${path.relative(process.cwd(), file)}`);
-}
-
 async function main(): Promise<void> {
-  const sets: Array<() => Promise<DriverSet>> = [
-    async () => ({ name: 'embedded', env: {}, cleanup: async () => undefined }),
-  ];
-  if (env.DATABASE_URL && env.REDIS_URL) {
-    const databaseUrl = env.DATABASE_URL;
-    const redisUrl = env.REDIS_URL;
-    sets.push(() => postgresSet(databaseUrl, redisUrl));
+  const wanted = settings.sets.split(',');
+  const sets: Array<() => Promise<DriverSet>> = [];
+  if (wanted.includes('embedded')) {
+    sets.push(async () => ({ name: 'embedded', env: {}, cleanup: async () => undefined }));
+  }
+  const { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } = env;
+  if (databaseUrl && redisUrl) {
+    if (wanted.includes('postgres')) sets.push(() => scratchPostgres('webhook', databaseUrl, redisUrl));
   } else {
     log('DATABASE_URL and REDIS_URL are not both set: only the embedded drivers run.');
   }
@@ -356,14 +308,18 @@ async function main(): Promise<void> {
   });
   for (const verdict of verdicts) log(verdict);
   if (!settings.write) return;
-  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
-  writeDocs(rows, [
-    `Machine: ${os.cpus().length} CPU cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; PostgreSQL and Redis on the same machine.`,
-    `Load: autocannon in a child process, ${settings.connections} connections, ${settings.warmupSec} s warm-up then ${settings.durationSec} s measured per row; "maximum" is as fast as it goes (median of ${settings.rounds} rounds), "${settings.rate} req/s" a fixed total rate.`,
-    'Every request: a realistic signed text-message payload with a message id of its own; the service checks the signature, reads the payload and adds one job to chanA-inbound (no consumer runs). Reference: a bare Fastify route answering { ok: true } to the same requests, same process, same run.',
-    `Load average (1 min) of the machine at the start and end of the run: ${loadBefore.toFixed(1)} and ${loadAfter.toFixed(1)}; other work on the machine shows in the figures.`,
-    ...verdicts,
-  ]);
+  writeBenchSection(
+    'webhook',
+    'Channel A webhook (`npm run bench:webhook`)',
+    [
+      machineLine(),
+      `Load from a child process, ${settings.warmupSec} s warm-up then ${settings.durationSec} s measured per row. "maximum": autocannon, ${settings.connections} connections as fast as they go (median of ${settings.rounds} rounds). "${settings.rate} req/s": open-loop arrivals at that average rate (bench/paced-load.mjs: Poisson times, latency counted from when each request was due).`,
+      'Every request: a realistic signed text-message payload with a message id of its own; the service checks the signature, reads the payload and adds one job to chanA-inbound (no consumer runs). Reference: a bare Fastify route answering { ok: true } to the same requests, same process, same run.',
+      `Load average (1 min) of the machine at the start and end of the run: ${loadBefore.toFixed(1)} and ${loadAfter.toFixed(1)}; other work on the machine shows in the figures.`,
+      ...verdicts,
+    ],
+    table(rows),
+  );
 }
 
 main().catch((error) => {

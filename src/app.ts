@@ -49,7 +49,14 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   registerRouteInventory(app);
   registerValidation(app);
   app.addSchema(ErrorEnvelopeSchema);
-  await app.register(cors, { origin: config.corsOrigins, credentials: true });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    credentials: true,
+    // Headers a browser page on an allowed origin may read: downloads' file
+    // names, generated documents' ids, the request id for support, and when
+    // to retry after a 429 or 503.
+    exposedHeaders: ['Content-Disposition', 'X-Generation-Id', 'X-Request-Id', 'Retry-After'],
+  });
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
   });

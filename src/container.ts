@@ -45,6 +45,7 @@ import { bootstrapAdmin } from './modules/users/bootstrap-admin.js';
 import { createUsersModule } from './modules/users/users.module.js';
 import { createOrganisationRepositories } from './organisation-repositories.js';
 import { createPipelineModule } from './pipeline/pipeline.module.js';
+import { createPriceTable, estimateCostUsd } from './pipeline/pricing.js';
 
 export interface ContainerOptions {
   logger: FastifyBaseLogger;
@@ -83,12 +84,13 @@ export async function createContainer(config: Config, options: ContainerOptions)
   const kv = createKeyValue(redis, db);
   // Recurring work (workers/schedules.ts registers it); only worker processes start it.
   const scheduler = createScheduler({ kv, logger });
-  bindAccessStamps(db, () => accessStampsFor(database.driver, kv));
+  bindAccessStamps(db, () => accessStampsFor(db, database.driver, kv));
   const bus = createBus(redis, logger);
   const tokens = createTokenService(config.jwt.secret, config.jwt.expiresInSec);
   const llm = createLlmProviders(config);
   // Spans to a Langfuse-compatible service when TRACING_* keys are set; a no-op otherwise.
   const tracing = createTracing(config.tracing);
+  const prices = createPriceTable(config.llmPrices?.table);
 
   const repositories = createOrganisationRepositories(db);
   const auth = createAuthModule({
@@ -115,6 +117,12 @@ export async function createContainer(config: Config, options: ContainerOptions)
     logger,
     config,
     notifications: notifications.service,
+    // The knowledge-base option syntheticQuestions asks the configured model only, never the offline responder.
+    syntheticQuestions: {
+      writer: llm.mode === 'configured' ? llm.chat : null,
+      tracing,
+      priceOf: (model, usage) => estimateCostUsd(model, usage, prices),
+    },
   });
   const namespaces = createNamespacesModule({
     db,
@@ -242,6 +250,8 @@ export async function createContainer(config: Config, options: ContainerOptions)
     scheduler,
     tokens,
     llm,
+    /** Span export (no-op without TRACING_* keys); `flush` sends what is buffered. */
+    tracing,
     system: systemActor(PERMISSIONS),
     repositories,
     auth,

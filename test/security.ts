@@ -10,8 +10,16 @@ export interface SecuredEndpoint {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   url: string;
   payload?: InjectOptions['payload'];
-  /** The route's named permission: a caller without it, or with it revoked by override, gets 403. */
-  permission?: Permission;
+  /**
+   * The route's named permission, or permissions of which any one is enough:
+   * a caller with none of them, or with all of them revoked by override, gets 403.
+   */
+  permission?: Permission | readonly Permission[];
+  /**
+   * For routes that check the permission on a resource found in the caller's
+   * scope: the URL the 403 checks call for a given caller (default `url`).
+   */
+  callerUrl?: (ctx: TestContext, caller: TestUser) => Promise<string>;
   /** For scoped single resources: a URL naming a resource of another department, which must read as 404. */
   otherDepartmentUrl?: (ctx: TestContext, caller: TestUser) => Promise<string>;
 }
@@ -53,20 +61,23 @@ export function securityChecks(getCtx: () => TestContext, endpoint: SecuredEndpo
     });
 
     if (endpoint.permission) {
-      const permission = endpoint.permission;
-      it(`answers 403 without ${permission}`, async () => {
+      const permissions: readonly Permission[] =
+        typeof endpoint.permission === 'string' ? [endpoint.permission] : endpoint.permission;
+      const named = permissions.join(' or ');
+      const urlFor = (caller: TestUser) => endpoint.callerUrl?.(getCtx(), caller) ?? endpoint.url;
+      it(`answers 403 without ${named}`, async () => {
         const caller = await userWithoutPermissions(getCtx());
-        const res = await request(caller.headers);
+        const res = await request(caller.headers, await urlFor(caller));
         expect(res.statusCode).toBe(403);
         expect(res.json().error).toBe('ForbiddenError');
       });
 
-      it(`answers 403 when ${permission} is revoked by override`, async () => {
+      it(`answers 403 when ${named} ${permissions.length > 1 ? 'are' : 'is'} revoked by override`, async () => {
         const caller = await createUser(getCtx().container, {
           role: 'admin',
-          revokedPermissions: [permission],
+          revokedPermissions: [...permissions],
         });
-        expect((await request(caller.headers)).statusCode).toBe(403);
+        expect((await request(caller.headers, await urlFor(caller))).statusCode).toBe(403);
       });
     }
 

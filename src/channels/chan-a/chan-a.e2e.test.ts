@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChanATestApp, startChanATestApp, TEST_APP_SECRET } from '../../../test/chanA-app.js';
 import { createUser } from '../../../test/factories.js';
-import { type FakeGraphServer, startFakeGraphServer } from '../../../test/fakes/chanA-graph-server.js';
+import type { FakeGraphServer } from '../../../test/fakes/chanA-graph-server.js';
 import {
   postWebhook,
   statusUpdate,
@@ -12,35 +13,25 @@ import {
 } from '../../../test/fakes/chanA-webhooks.js';
 import {
   createPipelineScene,
-  createPipelineTestApp,
   type PipelineTestContext,
   VACATION_QUESTION,
   waitFor,
 } from '../../../test/pipeline-factories.js';
 import { agentTasks, approvals, messages } from '../../core/db/schema/index.js';
 
-const APP_SECRET = 'test-app-secret';
+const APP_SECRET = TEST_APP_SECRET;
 
 let graph: FakeGraphServer;
 let ctx: PipelineTestContext;
 
+let scene: ChanATestApp;
+
 beforeAll(async () => {
-  graph = await startFakeGraphServer();
-  ctx = await createPipelineTestApp(
-    {
-      CHANA_APP_SECRET: APP_SECRET,
-      CHANA_WEBHOOK_VERIFY_TOKEN: 'verify',
-      CHANA_PHONE_NUMBER_ID: TEST_PHONE_NUMBER_ID,
-      CHANA_ACCESS_TOKEN: 'test-access-token',
-      CHANA_PHONE_NUMBER: '15550783881',
-      CHANA_API_BASE_URL: `${graph.url}/v21.0`,
-    },
-    { workers: true },
-  );
+  scene = await startChanATestApp();
+  ({ graph, ctx } = scene);
 });
 afterAll(async () => {
-  await ctx?.close();
-  await graph?.close();
+  await scene?.close();
 });
 
 describe('channel A end to end: webhook → approval → platform', () => {

@@ -1,50 +1,38 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeGraphServer, startFakeGraphServer } from '../../../test/fakes/chanA-graph-server.js';
+import {
+  type ChanATestApp,
+  startChanATestApp,
+  TEST_APP_SECRET,
+  TEST_VERIFY_TOKEN,
+} from '../../../test/chanA-app.js';
 import {
   otherMessage,
   postWebhook,
   sign,
   statusUpdate,
-  TEST_PHONE_NUMBER_ID,
   textMessage,
   wamid,
   webhookPayload,
 } from '../../../test/fakes/chanA-webhooks.js';
-import {
-  createPipelineScene,
-  createPipelineTestApp,
-  type PipelineTestContext,
-  waitFor,
-} from '../../../test/pipeline-factories.js';
+import { createPipelineScene, type PipelineTestContext, waitFor } from '../../../test/pipeline-factories.js';
 import { agentTasks, messages } from '../../core/db/schema/index.js';
 import { ForbiddenError } from '../../core/errors/app-errors.js';
 import { WEBHOOK_BODY_LIMIT } from './webhook.routes.js';
 import { createWebhookService, messageJobId } from './webhook.service.js';
 
-const APP_SECRET = 'test-app-secret';
-const VERIFY_TOKEN = 'test-verify-token';
+const APP_SECRET = TEST_APP_SECRET;
+const VERIFY_TOKEN = TEST_VERIFY_TOKEN;
 
-let graph: FakeGraphServer;
 let ctx: PipelineTestContext;
+let scene: ChanATestApp;
 
 beforeAll(async () => {
-  graph = await startFakeGraphServer();
-  ctx = await createPipelineTestApp(
-    {
-      CHANA_APP_SECRET: APP_SECRET,
-      CHANA_WEBHOOK_VERIFY_TOKEN: VERIFY_TOKEN,
-      CHANA_PHONE_NUMBER_ID: TEST_PHONE_NUMBER_ID,
-      CHANA_ACCESS_TOKEN: 'test-access-token',
-      CHANA_PHONE_NUMBER: '15550783881',
-      CHANA_API_BASE_URL: `${graph.url}/v21.0`,
-    },
-    { workers: true },
-  );
+  scene = await startChanATestApp();
+  ({ ctx } = scene);
 });
 afterAll(async () => {
-  await ctx?.close();
-  await graph?.close();
+  await scene?.close();
 });
 
 const handshake = (query: string) => ctx.app.inject({ url: `/api/v1/chanA/webhook?${query}` });

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { Database } from '../db/client.js';
+import type { Database, DatabaseDriver } from '../db/client.js';
+import { type FreshnessMarks, freshnessMarksFor } from '../kv/freshness-marks.js';
 import type { KeyValue } from '../kv/kv.js';
 
 /**
@@ -11,9 +11,7 @@ import type { KeyValue } from '../kv/kv.js';
  * after their transaction commits and before they answer, so the next
  * request on any replica reloads.
  *
- * A mark is a random value, never a counter: a mark that disappears (evicted,
- * expired, Redis flushed) reads as null, which differs from every value a
- * cache holds, and a new mark never repeats an old one.
+ * The marks follow the rules of core/kv/freshness-marks.ts.
  */
 export interface AccessStamps {
   /** 'memory' (one process owns the database), 'key-value' (shared store), or 'none' (no cache). */
@@ -26,54 +24,30 @@ export interface AccessStamps {
   bumpRoles(): Promise<void>;
 }
 
-const ROLES_KEY = 'access-stamp:roles';
-const userKey = (userId: string) => `access-stamp:user:${userId}`;
-/**
- * Marks expire after a month of no change: a mark that is gone reads as null,
- * which invalidates the caches that held it once and is safe, so old users'
- * marks do not pile up.
- */
-const STAMP_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const ROLES = 'roles';
+const userKey = (userId: string) => `user:${userId}`;
+const joined = (user: string | null, roles: string | null) => `${user ?? '-'}|${roles ?? '-'}`;
 
 /**
- * Marks in the shared key-value store (Redis in distributed mode): every
- * replica reads the same marks, so a change made through one replica is seen
- * by the next request on any other.
+ * Access stamps over freshness marks (core/kv/freshness-marks.ts, prefix
+ * `access-stamp`): a user's stamp is their own mark and the roles' mark read
+ * together; with Redis both GETs leave back to back on one connection, one
+ * round trip.
  */
-export function createKeyValueAccessStamps(kv: KeyValue): AccessStamps {
+function accessStampsOver(marks: FreshnessMarks): AccessStamps {
+  if (marks.kind === 'none') return NO_ACCESS_STAMPS;
   return {
-    kind: 'key-value',
-    async read(userId) {
-      // Both GETs go out on the one connection back to back: one round trip.
-      const [user, roles] = await Promise.all([kv.get(userKey(userId)), kv.get(ROLES_KEY)]);
-      return `${user ?? '-'}|${roles ?? '-'}`;
+    kind: marks.kind,
+    read(userId) {
+      const user = marks.read(userKey(userId));
+      const roles = marks.read(ROLES);
+      if (user instanceof Promise || roles instanceof Promise) {
+        return Promise.all([user, roles]).then(([u, r]) => joined(u, r));
+      }
+      return joined(user, roles);
     },
-    async bumpUser(userId) {
-      await kv.set(userKey(userId), randomUUID(), STAMP_TTL_MS);
-    },
-    async bumpRoles() {
-      await kv.set(ROLES_KEY, randomUUID(), STAMP_TTL_MS);
-    },
-  };
-}
-
-/**
- * Marks in this process's memory, for a database only this process can open
- * (embedded PGlite): every writer is in this process, so a bump is seen by
- * the very next request, without any I/O.
- */
-export function createMemoryAccessStamps(): AccessStamps {
-  const users = new Map<string, string>();
-  let roles = randomUUID();
-  return {
-    kind: 'memory',
-    read: (userId) => `${users.get(userId) ?? '-'}|${roles}`,
-    async bumpUser(userId) {
-      users.set(userId, randomUUID());
-    },
-    async bumpRoles() {
-      roles = randomUUID();
-    },
+    bumpUser: (userId) => marks.bump(userKey(userId)),
+    bumpRoles: () => marks.bump(ROLES),
   };
 }
 
@@ -109,13 +83,10 @@ export function accessStampsOf(db: Database): AccessStamps {
 }
 
 /**
- * The marks a deployment can trust: the shared store when it is Redis; this
- * process's memory when the database is embedded (PGlite opens its folder in
- * one process only); none for PostgreSQL without Redis, where a mark in the
- * key-value table would cost the very query it saves.
+ * The marks a deployment can trust (see `freshnessMarksFor`): Redis when
+ * there is one, this process's memory for the embedded database, none for
+ * PostgreSQL without Redis.
  */
-export function accessStampsFor(driver: 'pglite' | 'postgres', kv: KeyValue): AccessStamps {
-  if (kv.kind === 'redis') return createKeyValueAccessStamps(kv);
-  if (driver === 'pglite') return createMemoryAccessStamps();
-  return NO_ACCESS_STAMPS;
+export function accessStampsFor(db: Database, driver: DatabaseDriver, kv: KeyValue): AccessStamps {
+  return accessStampsOver(freshnessMarksFor(db, driver, kv, 'access-stamp'));
 }

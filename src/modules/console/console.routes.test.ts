@@ -69,7 +69,10 @@ describe('GET /console with a build', () => {
     const expected = await renderConsoleSchema(spec);
     const committed = readFileSync(SCHEMA_FILE, 'utf8');
     // A difference means a route changed: run `npm run gen:console-api` and commit the file.
-    expect(firstDifference(committed, expected), 'console/src/api/schema.d.ts is stale').toBeNull();
+    expect(
+      firstDifference(committed, expected),
+      'console/src/api/schema.d.ts is stale: run `npm run gen:console-api` and commit it',
+    ).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createNamespace } from '../../../test/factories.js';
 import { systemActor } from '../../core/auth/actor.js';
-import { bindExampleMarks, NO_EXAMPLE_MARKS } from './example-marks.js';
+import { exampleMarksFor } from './example-marks.js';
 import { createIntentClassifier } from './intent-classifier.js';
 
 const ctx = useTestApp();
@@ -19,7 +19,7 @@ const setUp = async () => {
   const other = createIntentClassifier({
     examples: intents.repositories.examples,
     embeddings: llm.embeddings,
-    marks: bindExampleMarks(ctx.container.db, () => NO_EXAMPLE_MARKS),
+    marks: exampleMarksFor(ctx.container.db, ctx.container.database.driver, ctx.container.kv),
   });
   return { namespace, intents, other };
 };
@@ -27,7 +27,7 @@ const setUp = async () => {
 describe('intent classifier with examples kept in memory', () => {
   it('keeps the vectors of a namespace on both drivers of the test suite', () => {
     // Embedded: memory marks; PostgreSQL in the suite always runs with Redis: key-value marks.
-    expect(bindExampleMarks(ctx.container.db, () => NO_EXAMPLE_MARKS).kind).toBe(
+    expect(exampleMarksFor(ctx.container.db, ctx.container.database.driver, ctx.container.kv).kind).toBe(
       ctx.container.config.redisUrl ? 'key-value' : 'memory',
     );
   });

@@ -2,7 +2,7 @@ import type { Database } from '../../core/db/client.js';
 import type { KeyValue } from '../../core/kv/kv.js';
 import type { EmbeddingProvider } from '../../core/llm/llm.js';
 import { defineModule } from '../../core/module.js';
-import { bindExampleMarks, exampleMarksFor } from './example-marks.js';
+import { exampleMarksFor } from './example-marks.js';
 import { createIntentClassifier } from './intent-classifier.js';
 import { createIntentExamplesRepository } from './intent-examples.repository.js';
 import { createIntentSeeder } from './intent-seeding.js';
@@ -24,7 +24,7 @@ export function createIntentsModule(deps: {
     trust: createIntentTrustRepository(deps.db),
   };
   const { kv, driver } = deps;
-  const marks = kv && driver ? bindExampleMarks(deps.db, () => exampleMarksFor(driver, kv)) : undefined;
+  const marks = kv && driver ? exampleMarksFor(deps.db, driver, kv) : undefined;
   const classifier = createIntentClassifier({
     examples: repositories.examples,
     embeddings: deps.embeddings,

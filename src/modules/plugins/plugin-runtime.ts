@@ -1,58 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import type { Database, DatabaseDriver } from '../../core/db/client.js';
+import { type FreshnessMarks, freshnessMarksFor } from '../../core/kv/freshness-marks.js';
 import type { KeyValue } from '../../core/kv/kv.js';
 import type { ActivePlugin, PluginLogger } from './plugin.js';
 import type { PluginsRepository } from './plugins.repository.js';
 import type { PluginRegistry } from './registry.js';
 
 /**
- * Version marks of each namespace's plugin installations, so a worker can
- * keep a namespace's enabled plugins in memory and still see a change made
- * through any replica before the changing request answers (the same scheme
- * as the cached actors of core/auth/access-stamps.ts).
+ * Version marks of each namespace's plugin installations (keyed by
+ * namespace id), so a worker can keep a namespace's enabled plugins in
+ * memory and still see a change made through any replica before the
+ * changing request answers (core/kv/freshness-marks.ts).
  */
-export interface PluginMarks {
-  readonly kind: 'memory' | 'key-value' | 'none';
-  read(namespaceId: string): Promise<string> | string;
-  /** Call after a change to the namespace's plugins commits. */
-  bump(namespaceId: string): Promise<void>;
-}
+export type PluginMarks = FreshnessMarks;
 
-const markKey = (namespaceId: string) => `plugins-mark:${namespaceId}`;
-const MARK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** Memory marks belong to the embedded database they version, so two containers on one handle share them. */
-const memoryMarks = new WeakMap<Database, PluginMarks>();
-
-/**
- * The marks a deployment can trust: Redis when it is there (one GET per
- * task, no database round trip); this process's memory for the embedded
- * database (every writer is in this process); none on PostgreSQL without
- * Redis, where a mark in the key-value table would cost the query it saves.
- */
+/** The plugin marks a deployment can trust (Redis, the embedded database's memory, or none). */
 export function pluginMarksFor(db: Database, driver: DatabaseDriver, kv: KeyValue): PluginMarks {
-  if (kv.kind === 'redis') {
-    return {
-      kind: 'key-value',
-      read: async (namespaceId) => (await kv.get(markKey(namespaceId))) ?? '-',
-      bump: (namespaceId) => kv.set(markKey(namespaceId), randomUUID(), MARK_TTL_MS),
-    };
-  }
-  if (driver === 'pglite') {
-    const bound = memoryMarks.get(db);
-    if (bound) return bound;
-    const marks = new Map<string, string>();
-    const created: PluginMarks = {
-      kind: 'memory',
-      read: (namespaceId) => marks.get(namespaceId) ?? '-',
-      bump: async (namespaceId) => {
-        marks.set(namespaceId, randomUUID());
-      },
-    };
-    memoryMarks.set(db, created);
-    return created;
-  }
-  return { kind: 'none', read: () => '', bump: async () => undefined };
+  return freshnessMarksFor(db, driver, kv, 'plugins-mark');
 }
 
 /** Namespaces whose enabled plugins are kept; the oldest entry goes first past it. */
@@ -72,7 +35,7 @@ export function createPluginRuntime(deps: {
   logger: PluginLogger;
 }) {
   const { registry, repository, marks, logger } = deps;
-  const cache = new Map<string, { mark: string; plugins: ActivePlugin[] }>();
+  const cache = new Map<string, { mark: string | null; plugins: ActivePlugin[] }>();
   const warned = new Set<string>();
 
   async function load(namespaceId: string): Promise<ActivePlugin[]> {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createNamespace, createUser, type TestUser } from '../../../test/factories.js';
 import { securityChecks } from '../../../test/security.js';
-import { auditLogs, namespacePlugins, roles } from '../../core/db/schema/index.js';
+import type { Permission } from '../../core/auth/permissions.js';
+import { auditLogs, namespacePlugins } from '../../core/db/schema/index.js';
 
 const ctx = useTestApp();
 
@@ -74,48 +75,26 @@ securityChecks(() => ctx, {
   otherDepartmentUrl: otherDepartmentUrl('/webhook'),
 });
 
-// Either permission is enough, so the shared check's "revoked" case (which revokes one) does not apply: these do.
-describe('security: canManagePlugins or canManageNamespaces', () => {
-  const routes: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; suffix: string; payload?: object }> = [
-    { method: 'GET', suffix: '' },
-    { method: 'GET', suffix: '/glossary' },
-    { method: 'POST', suffix: '/glossary', payload: { config: { terms: [{ term: 'x', action: 'flag' }] } } },
-    { method: 'PATCH', suffix: '/glossary', payload: { enabled: true } },
-    { method: 'DELETE', suffix: '/glossary' },
-  ];
+// Either permission is enough: a caller holding neither, or with both revoked, is refused.
+const EITHER: Permission[] = ['canManagePlugins', 'canManageNamespaces'];
+for (const route of [
+  { method: 'GET', suffix: '' },
+  { method: 'GET', suffix: '/glossary' },
+  { method: 'POST', suffix: '/glossary', payload: { config: { terms: [{ term: 'x', action: 'flag' }] } } },
+  { method: 'PATCH', suffix: '/glossary', payload: { enabled: true } },
+  { method: 'DELETE', suffix: '/glossary' },
+] as const) {
+  securityChecks(() => ctx, {
+    method: route.method,
+    url: `/api/v1/namespaces/${MISSING}/plugins${route.suffix}`,
+    ...('payload' in route ? { payload: route.payload } : {}),
+    permission: EITHER,
+    callerUrl: async (_ctx, caller) =>
+      `/api/v1/namespaces/${(await namespaceOf(caller)).id}/plugins${route.suffix}`,
+  });
+}
 
-  for (const route of routes) {
-    it(`${route.method} answers 403 without both permissions`, async () => {
-      const slug = `none-${Math.random().toString(36).slice(2, 8)}`;
-      await ctx.container.db.insert(roles).values({ name: slug, slug, permissions: [] });
-      const caller = await createUser(ctx.container, { role: slug });
-      const namespace = await namespaceOf(caller);
-      const res = await call(
-        caller,
-        route.method,
-        `/namespaces/${namespace.id}/plugins${route.suffix}`,
-        route.payload,
-      );
-      expect(res.statusCode).toBe(403);
-      expect(res.json().error).toBe('ForbiddenError');
-    });
-
-    it(`${route.method} answers 403 when both permissions are revoked by override`, async () => {
-      const caller = await createUser(ctx.container, {
-        role: 'admin',
-        revokedPermissions: ['canManagePlugins', 'canManageNamespaces'],
-      });
-      const namespace = await namespaceOf(caller);
-      const res = await call(
-        caller,
-        route.method,
-        `/namespaces/${namespace.id}/plugins${route.suffix}`,
-        route.payload,
-      );
-      expect(res.statusCode).toBe(403);
-    });
-  }
-
+describe('permissions: canManagePlugins or canManageNamespaces', () => {
   it('lets a user holding only canManagePlugins manage plugins', async () => {
     const caller = await createUser(ctx.container, {
       role: 'employee',
