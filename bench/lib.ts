@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,4 +114,77 @@ export function writeBenchSection(
       : `${current.trimEnd()}\n\n## ${heading}\n\n${section}\n`;
   writeFileSync(file, next);
   log(`wrote ${path.relative(process.cwd(), file)}`);
+}
+
+/** CPU time (user + system, milliseconds) of this process and of the local PostgreSQL and Redis servers. */
+export interface CpuTimes {
+  node: number;
+  postgres: number;
+  redis: number;
+}
+
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux.
+
+/**
+ * Reads the CPU time so far of this process (process.cpuUsage) and of every
+ * `postgres` and `redis-server` process on the machine (/proc/<pid>/stat,
+ * Linux only; 0 elsewhere). Two readings around a window give where the
+ * window's CPU went; backends that exit inside the window are not counted.
+ */
+export function cpuTimes(): CpuTimes {
+  const own = process.cpuUsage();
+  const times: CpuTimes = { node: (own.user + own.system) / 1000, postgres: 0, redis: 0 };
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return times;
+  }
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    const open = stat.indexOf('(');
+    const close = stat.lastIndexOf(')');
+    const name = stat.slice(open + 1, close);
+    const fields = stat.slice(close + 2).split(' ');
+    // After the name: state is field 3, utime field 14 and stime field 15 (1-based in proc(5)).
+    const ms = (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+    if (name === 'postgres') times.postgres += ms;
+    else if (name === 'redis-server') times.redis += ms;
+  }
+  return times;
+}
+
+/** The CPU spent between two readings of {@link cpuTimes}. */
+export const cpuSpent = (from: CpuTimes, to: CpuTimes): CpuTimes => ({
+  node: to.node - from.node,
+  postgres: to.postgres - from.postgres,
+  redis: to.redis - from.redis,
+});
+
+/**
+ * With BENCH_PROFILE=<file>, records a CPU profile of this process while
+ * `work` runs and writes it to <file> (open it in Chrome DevTools or
+ * speedscope); otherwise just runs `work`.
+ */
+export async function profiled<T>(work: () => Promise<T>): Promise<T> {
+  const file = process.env.BENCH_PROFILE;
+  if (!file) return work();
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    log(`  wrote the CPU profile of the measured window to ${file}`);
+  }
 }

@@ -61,7 +61,16 @@ import type { QueueDriver } from '../src/core/queue/queue.js';
 import { subscribeEvents } from '../src/core/realtime/events.js';
 import { STEP_NAMES } from '../src/pipeline/runner.js';
 import { startWorkers } from '../src/workers/index.js';
-import { log, percentile, scratchPostgres, writeBenchSection } from './lib.js';
+import {
+  type CpuTimes,
+  cpuSpent,
+  cpuTimes,
+  log,
+  percentile,
+  profiled,
+  scratchPostgres,
+  writeBenchSection,
+} from './lib.js';
 
 const env = process.env;
 const settings = {
@@ -357,6 +366,8 @@ interface RunResult {
   routes: Record<string, number>;
   failed: number;
   ceilingJobsPerSec: number;
+  /** CPU milliseconds per message in the window: this process, the PostgreSQL server, the Redis server. */
+  cpuMsPerMessage: CpuTimes;
 }
 
 /** Sends the messages through the inbound service and waits for every task's completion event. */
@@ -513,13 +524,17 @@ async function run(set: DriverSet, round: number): Promise<RunResult> {
     counter.shapes.clear();
     counter.ms.clear();
     counter.on = true;
-    const driven = await drive(
-      container,
-      settings.senders ? data.senderIds.slice(0, settings.senders) : measuredSenders,
-      data.messages.slice(0, messageCount),
-      `run${round}`,
+    const cpuBefore = cpuTimes();
+    const driven = await profiled(() =>
+      drive(
+        container,
+        settings.senders ? data.senderIds.slice(0, settings.senders) : measuredSenders,
+        data.messages.slice(0, messageCount),
+        `run${round}`,
+      ),
     );
     counter.on = false;
+    const cpu = cpuSpent(cpuBefore, cpuTimes());
     const figures = await stepFigures(container, driven.taskIds);
     const scratch = await set.scratchQueue();
     let ceilingJobsPerSec: number;
@@ -542,11 +557,20 @@ async function run(set: DriverSet, round: number): Promise<RunResult> {
       ...figures,
       endToEnd: { p50: percentile(driven.endToEnd, 50), p95: percentile(driven.endToEnd, 95) },
       ceilingJobsPerSec,
+      cpuMsPerMessage: {
+        node: cpu.node / driven.taskIds.length,
+        postgres: cpu.postgres / driven.taskIds.length,
+        redis: cpu.redis / driven.taskIds.length,
+      },
     };
     log(
       `  ${result.messagesPerSec.toFixed(0)} messages/s (${result.seconds.toFixed(1)} s), ` +
         `${result.roundTripsPerMessage.toFixed(1)} round trips/message, ceiling ${ceilingJobsPerSec.toFixed(0)} jobs/s, ` +
         `task p50 ${result.task.p50} ms p95 ${result.task.p95} ms, routes ${JSON.stringify(result.routes)}`,
+    );
+    const perMessage = result.cpuMsPerMessage;
+    log(
+      `    CPU per message: this process ${perMessage.node.toFixed(1)} ms, PostgreSQL ${perMessage.postgres.toFixed(1)} ms, Redis ${perMessage.redis.toFixed(1)} ms`,
     );
     for (const [name, s] of Object.entries(result.steps))
       log(`    ${name.padEnd(18)} p50 ${s.p50} ms  p95 ${s.p95} ms`);
@@ -615,11 +639,11 @@ async function postgresSet(databaseUrl: string, redisUrl: string): Promise<Drive
 
 function tables(results: RunResult[]): string {
   const main = [
-    '| drivers | run | concurrency | messages | messages/s | target | queue ceiling (no-op jobs/s) | DB round trips / message | task p50 / p95 (ms) | receive → decided p50 / p95 (ms) | routes |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| drivers | run | concurrency | messages | messages/s | target | queue ceiling (no-op jobs/s) | DB round trips / message | CPU ms / message (node, PostgreSQL, Redis) | task p50 / p95 (ms) | receive → decided p50 / p95 (ms) | routes |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|',
     ...results.map(
       (r) =>
-        `| ${r.drivers} | ${r.run} | ${r.concurrency} | ${r.messages} | **${r.messagesPerSec.toFixed(0)}** | ≥ ${TARGETS[r.drivers]} | ${r.ceilingJobsPerSec.toFixed(0)} | ${r.roundTripsPerMessage.toFixed(1)} | ${r.task.p50} / ${r.task.p95} | ${r.endToEnd.p50.toFixed(0)} / ${r.endToEnd.p95.toFixed(0)} | ${Object.entries(
+        `| ${r.drivers} | ${r.run} | ${r.concurrency} | ${r.messages} | **${r.messagesPerSec.toFixed(0)}** | ≥ ${TARGETS[r.drivers]} | ${r.ceilingJobsPerSec.toFixed(0)} | ${r.roundTripsPerMessage.toFixed(1)} | ${r.cpuMsPerMessage.node.toFixed(1)}, ${r.cpuMsPerMessage.postgres.toFixed(1)}, ${r.cpuMsPerMessage.redis.toFixed(1)} | ${r.task.p50} / ${r.task.p95} | ${r.endToEnd.p50.toFixed(0)} / ${r.endToEnd.p95.toFixed(0)} | ${Object.entries(
           r.routes,
         )
           .map(([k, v]) => `${k} ${v}`)
