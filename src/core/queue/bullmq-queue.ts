@@ -56,10 +56,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqQueueDrive
   const logger = options.logger ?? fallbackLogger;
   const onRedisError = (error: unknown) =>
     logger.warn({ err: error }, 'bullmq queue: redis connection error');
-  // Auto-pipelining: the adds of many concurrent requests (webhook bursts)
-  // leave in one write per event-loop turn instead of one each. Producer
-  // only: workers keep plain connections, as BullMQ's own setup does.
-  const producer = new Redis(options.url, { enableAutoPipelining: true });
+  const producer = new Redis(options.url);
   producer.on('error', onRedisError);
   let consumer: Redis | null = null;
   const queues = new Map<QueueName, Queue>();
