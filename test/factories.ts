@@ -5,6 +5,7 @@ import { hashPassword } from '../src/core/auth/passwords.js';
 import { chunks, documents, knowledgeBases, roles } from '../src/core/db/schema/index.js';
 import { createLocalEmbedder } from '../src/core/llm/local-embedder.js';
 import type { DepartmentRow } from '../src/modules/departments/departments.repository.js';
+import { keywordIndexEntry } from '../src/modules/rag/text-analysis.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
 
 const unique = () => randomBytes(4).toString('hex');
@@ -132,6 +133,8 @@ export async function createKnowledgeFixture(
               content,
               tokenCount: content.split(/\s+/).length,
               embedding: embedder.embedOne(content),
+              // The keyword leg's terms, as ingestion writes them.
+              ...keywordIndexEntry(content),
             })),
           )
           .returning()

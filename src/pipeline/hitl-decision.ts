@@ -4,6 +4,8 @@
  * every reason that held. No I/O; randomness comes in as `random`.
  */
 
+import type { FlaggedSource } from '../modules/rag/flagged-sources.js';
+
 /** Below this best-chunk score a reply always goes to a human. */
 export const CONFIDENCE_THRESHOLD = 0.7;
 
@@ -23,7 +25,13 @@ export interface DecisionInput {
   firstInteraction: boolean;
   /** The intent's trust record; null when there is none (not autonomous). */
   trust: { isAutonomous: boolean; samplingRate: number } | null;
-  injection: { detected: boolean; reason?: string; source?: 'user' | 'context' };
+  injection: {
+    detected: boolean;
+    reason?: string;
+    source?: 'user' | 'context';
+    /** Retrieved chunks left out as injections (source `context`), reported with the reason. */
+    flaggedSources?: FlaggedSource[];
+  };
   /** The persona boundary the message matched, computed by the step. */
   boundary: { boundary: string; escalateToRole: string } | null;
   /** Uniform source in [0, 1). */
@@ -37,7 +45,7 @@ export type DecisionReason =
   | { type: 'unknown_intent' }
   | { type: 'not_autonomous' }
   | { type: 'sampled'; draw: number; samplingRate: number }
-  | { type: 'injection'; reason: string; source: 'user' | 'context' }
+  | { type: 'injection'; reason: string; source: 'user' | 'context'; flaggedSources?: FlaggedSource[] }
   | { type: 'persona_boundary'; boundary: string; escalateToRole: string }
   /** Added after the decision by a namespace plugin (docs/plugins.md). */
   | { type: 'plugin'; pluginId: string; reason: string };
@@ -84,6 +92,7 @@ export function decideDelivery(input: DecisionInput): Decision {
       type: 'injection',
       reason: input.injection.reason ?? 'prompt-injection pattern',
       source: input.injection.source ?? 'user',
+      ...(input.injection.flaggedSources?.length ? { flaggedSources: input.injection.flaggedSources } : {}),
     });
   }
 

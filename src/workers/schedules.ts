@@ -1,5 +1,6 @@
 import type { Container } from '../container.js';
 import type { ScheduledTask } from '../core/scheduler.js';
+import { indexUpkeepTask } from './index-upkeep.js';
 
 /** A recurring task as the scheduler runs it. */
 export interface RecurringTask {
@@ -31,6 +32,14 @@ export function recurringTasks(container: Container): RecurringTask[] {
     },
     // Stores CHANA_ACCESS_TOKEN when no token is stored; exchanges one within 7 days of expiry.
     chanA.sending.tokenCheck,
+    // Re-embeds vectors of another embedder version, fills missing keyword terms (bounded per pass).
+    indexUpkeepTask({
+      db: container.db,
+      embeddings: container.llm.embeddings,
+      examples: container.intents.repositories.examples,
+      classifier: container.intents.classifier,
+      logger: container.logger,
+    }),
   ];
 }
 

@@ -9170,6 +9170,10 @@ export interface operations {
                      *             "vector": 1,
                      *             "keyword": 1
                      *           },
+                     *           "syntheticQuestions": {
+                     *             "enabled": false,
+                     *             "perChunk": 3
+                     *           },
                      *           "documentCount": 1,
                      *           "createdAt": "2025-03-14T09:30:00.000Z",
                      *           "updatedAt": "2025-03-14T09:30:00.000Z"
@@ -9205,6 +9209,11 @@ export interface operations {
                             ragWeights: {
                                 keyword: number;
                                 vector: number;
+                            };
+                            /** @description Whether ingestion generates likely questions per chunk, and how many */
+                            syntheticQuestions: {
+                                enabled: boolean;
+                                perChunk: number;
                             };
                             /**
                              * Format: date-time
@@ -9290,7 +9299,11 @@ export interface operations {
                  * @example {
                  *       "name": "Customer support",
                  *       "departmentId": "48ea9081-5657-426a-80ea-12c82fbab599",
-                 *       "description": "Answers customer questions about orders and refunds"
+                 *       "description": "Answers customer questions about orders and refunds",
+                 *       "syntheticQuestions": {
+                 *         "enabled": false,
+                 *         "perChunk": 3
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -9302,6 +9315,13 @@ export interface operations {
                     description?: string | null;
                     /** @description Name shown to users */
                     name: string;
+                    /** @description Synthetic questions (off by default). Applies to documents ingested or reprocessed after the change. */
+                    syntheticQuestions?: {
+                        /** @description Generate likely questions per chunk at ingestion and index them with the chunk. Needs a configured LLM (LLM_API_KEY); without one the option is kept but does nothing. */
+                        enabled: boolean;
+                        /** @description Questions per chunk, 1 to 5 (default 3; an update without it keeps the current value) */
+                        perChunk?: number;
+                    };
                 };
             };
         };
@@ -9321,6 +9341,10 @@ export interface operations {
                      *       "ragWeights": {
                      *         "vector": 1,
                      *         "keyword": 1
+                     *       },
+                     *       "syntheticQuestions": {
+                     *         "enabled": false,
+                     *         "perChunk": 3
                      *       },
                      *       "documentCount": 1,
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
@@ -9350,6 +9374,11 @@ export interface operations {
                         ragWeights: {
                             keyword: number;
                             vector: number;
+                        };
+                        /** @description Whether ingestion generates likely questions per chunk, and how many */
+                        syntheticQuestions: {
+                            enabled: boolean;
+                            perChunk: number;
                         };
                         /**
                          * Format: date-time
@@ -9459,6 +9488,10 @@ export interface operations {
                      *         "vector": 1,
                      *         "keyword": 1
                      *       },
+                     *       "syntheticQuestions": {
+                     *         "enabled": false,
+                     *         "perChunk": 3
+                     *       },
                      *       "documentCount": 1,
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z"
@@ -9487,6 +9520,11 @@ export interface operations {
                         ragWeights: {
                             keyword: number;
                             vector: number;
+                        };
+                        /** @description Whether ingestion generates likely questions per chunk, and how many */
+                        syntheticQuestions: {
+                            enabled: boolean;
+                            perChunk: number;
                         };
                         /**
                          * Format: date-time
@@ -9658,13 +9696,24 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Customer support",
-                 *       "description": "Answers customer questions about orders and refunds"
+                 *       "description": "Answers customer questions about orders and refunds",
+                 *       "syntheticQuestions": {
+                 *         "enabled": false,
+                 *         "perChunk": 3
+                 *       }
                  *     }
                  */
                 "application/json": {
                     description?: string | null;
                     /** @description Name shown to users */
                     name?: string;
+                    /** @description Synthetic questions (off by default). Applies to documents ingested or reprocessed after the change. */
+                    syntheticQuestions?: {
+                        /** @description Generate likely questions per chunk at ingestion and index them with the chunk. Needs a configured LLM (LLM_API_KEY); without one the option is kept but does nothing. */
+                        enabled: boolean;
+                        /** @description Questions per chunk, 1 to 5 (default 3; an update without it keeps the current value) */
+                        perChunk?: number;
+                    };
                 };
             };
         };
@@ -9684,6 +9733,10 @@ export interface operations {
                      *       "ragWeights": {
                      *         "vector": 1,
                      *         "keyword": 1
+                     *       },
+                     *       "syntheticQuestions": {
+                     *         "enabled": false,
+                     *         "perChunk": 3
                      *       },
                      *       "documentCount": 1,
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
@@ -9713,6 +9766,11 @@ export interface operations {
                         ragWeights: {
                             keyword: number;
                             vector: number;
+                        };
+                        /** @description Whether ingestion generates likely questions per chunk, and how many */
+                        syntheticQuestions: {
+                            enabled: boolean;
+                            perChunk: number;
                         };
                         /**
                          * Format: date-time
@@ -9842,6 +9900,10 @@ export interface operations {
                      *         "vector": 1,
                      *         "keyword": 1
                      *       },
+                     *       "syntheticQuestions": {
+                     *         "enabled": false,
+                     *         "perChunk": 3
+                     *       },
                      *       "documentCount": 1,
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z"
@@ -9870,6 +9932,11 @@ export interface operations {
                         ragWeights: {
                             keyword: number;
                             vector: number;
+                        };
+                        /** @description Whether ingestion generates likely questions per chunk, and how many */
+                        syntheticQuestions: {
+                            enabled: boolean;
+                            perChunk: number;
                         };
                         /**
                          * Format: date-time
@@ -10010,6 +10077,7 @@ export interface operations {
                      *           "status": "ready",
                      *           "metadata": {},
                      *           "uploadedById": "aa5fef02-920d-4616-84fc-08afc1949569",
+                     *           "heldBackChunkCount": 1,
                      *           "createdAt": "2025-03-14T09:30:00.000Z",
                      *           "updatedAt": "2025-03-14T09:30:00.000Z"
                      *         }
@@ -10032,6 +10100,8 @@ export interface operations {
                              * @description The knowledge base's department
                              */
                             departmentId: string;
+                            /** @description Chunks held back from retrieval because the ingestion-time scan found a prompt injection */
+                            heldBackChunkCount: number;
                             /**
                              * Format: uuid
                              * @description Document id
@@ -10200,6 +10270,7 @@ export interface operations {
                      *       "status": "ready",
                      *       "metadata": {},
                      *       "uploadedById": "aa5fef02-920d-4616-84fc-08afc1949569",
+                     *       "heldBackChunkCount": 1,
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z"
                      *     }
@@ -10215,6 +10286,8 @@ export interface operations {
                          * @description The knowledge base's department
                          */
                         departmentId: string;
+                        /** @description Chunks held back from retrieval because the ingestion-time scan found a prompt injection */
+                        heldBackChunkCount: number;
                         /**
                          * Format: uuid
                          * @description Document id
@@ -10354,28 +10427,43 @@ export interface operations {
                      *       "status": "ready",
                      *       "metadata": {},
                      *       "uploadedById": "aa5fef02-920d-4616-84fc-08afc1949569",
+                     *       "heldBackChunkCount": 1,
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z",
                      *       "chunkCount": 1,
+                     *       "heldBackChunks": [
+                     *         {
+                     *           "chunkId": "7d29d97c-93e0-4e4c-89ba-d6f5d0f9a4c5",
+                     *           "chunkIndex": 1,
+                     *           "family": "example text",
+                     *           "reason": "example text",
+                     *           "score": 0.82,
+                     *           "source": "text",
+                     *           "excerpt": "example text"
+                     *         }
+                     *       ],
                      *       "chunks": [
                      *         {
                      *           "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
                      *           "chunkIndex": 1,
                      *           "content": "Refunds reach your card within 14 days of the return.",
                      *           "tokenCount": 1,
-                     *           "metadata": {}
+                     *           "metadata": {},
+                     *           "heldBack": false
                      *         }
                      *       ]
                      *     }
                      */
                     "application/json": {
-                        /** @description Chunks stored for the document */
+                        /** @description Chunks stored for the document, held-back ones included */
                         chunkCount: number;
                         /** @description A page of chunks; present when you hold canViewKnowledge */
                         chunks?: {
                             /** @description Position in the document, from 0 */
                             chunkIndex: number;
                             content: string;
+                            /** @description Kept out of retrieval (see heldBackChunks for why) */
+                            heldBack: boolean;
                             /**
                              * Format: uuid
                              * @description Chunk id
@@ -10398,6 +10486,26 @@ export interface operations {
                          * @description The knowledge base's department
                          */
                         departmentId: string;
+                        /** @description Chunks held back from retrieval because the ingestion-time scan found a prompt injection */
+                        heldBackChunkCount: number;
+                        /** @description Chunks kept out of retrieval with the scan's reasons, in reading order (the first 100); present when you hold canViewKnowledge */
+                        heldBackChunks?: {
+                            /**
+                             * Format: uuid
+                             * @description Chunk kept out of retrieval
+                             */
+                            chunkId: string;
+                            /** @description Position in the document, from 0 */
+                            chunkIndex: number;
+                            /** @description Up to 200 characters of the chunk, around the match */
+                            excerpt: string;
+                            family: string | null;
+                            /** @description What the scan found, and where */
+                            reason: string;
+                            score: number | null;
+                            /** @description text: the chunk's own text; hidden-html: text the web page hides from its readers */
+                            source: "text" | "hidden-html";
+                        }[];
                         /**
                          * Format: uuid
                          * @description Document id
@@ -10626,6 +10734,7 @@ export interface operations {
                      *       "status": "ready",
                      *       "metadata": {},
                      *       "uploadedById": "aa5fef02-920d-4616-84fc-08afc1949569",
+                     *       "heldBackChunkCount": 1,
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z"
                      *     }
@@ -10641,6 +10750,8 @@ export interface operations {
                          * @description The knowledge base's department
                          */
                         departmentId: string;
+                        /** @description Chunks held back from retrieval because the ingestion-time scan found a prompt injection */
+                        heldBackChunkCount: number;
                         /**
                          * Format: uuid
                          * @description Document id
@@ -10775,6 +10886,7 @@ export interface operations {
                      *       "status": "ready",
                      *       "metadata": {},
                      *       "uploadedById": "aa5fef02-920d-4616-84fc-08afc1949569",
+                     *       "heldBackChunkCount": 1,
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z"
                      *     }
@@ -10790,6 +10902,8 @@ export interface operations {
                          * @description The knowledge base's department
                          */
                         departmentId: string;
+                        /** @description Chunks held back from retrieval because the ingestion-time scan found a prompt injection */
+                        heldBackChunkCount: number;
                         /**
                          * Format: uuid
                          * @description Document id
@@ -10905,6 +11019,7 @@ export interface operations {
                      *       "status": "ready",
                      *       "metadata": {},
                      *       "uploadedById": "aa5fef02-920d-4616-84fc-08afc1949569",
+                     *       "heldBackChunkCount": 1,
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z"
                      *     }
@@ -10920,6 +11035,8 @@ export interface operations {
                          * @description The knowledge base's department
                          */
                         departmentId: string;
+                        /** @description Chunks held back from retrieval because the ingestion-time scan found a prompt injection */
+                        heldBackChunkCount: number;
                         /**
                          * Format: uuid
                          * @description Document id
@@ -13695,7 +13812,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "departmentId": "48ea9081-5657-426a-80ea-12c82fbab599",
-                 *       "text": "How long does a refund take?"
+                 *       "text": "How long does a refund take?",
+                 *       "limit": 5
                  *     }
                  */
                 "application/json": {
@@ -13704,6 +13822,11 @@ export interface operations {
                      * @description Department whose knowledge bases are searched; must be one of yours
                      */
                     departmentId: string;
+                    /**
+                     * @description Passages to retrieve and answer as sources, best first (1-50, default 5)
+                     * @default 5
+                     */
+                    limit?: number;
                     /** @description The message to answer */
                     text: string;
                 };
@@ -13724,27 +13847,25 @@ export interface operations {
                      *           "chunkId": "7d29d97c-93e0-4e4c-89ba-d6f5d0f9a4c5",
                      *           "documentId": "edde58ba-b594-484e-87d1-65cfb634575d",
                      *           "title": "Refund policy",
-                     *           "score": 0.82
+                     *           "score": 0.82,
+                     *           "confidence": 0.82
                      *         }
                      *       ],
                      *       "confidence": 0.82,
-                     *       "injectionDetected": false
+                     *       "injectionDetected": false,
+                     *       "flaggedSources": []
                      *     }
                      */
                     "application/json": {
                         /** @description The drafted reply */
                         answer: string;
-                        /** @description The best passage score (0 when nothing was found) */
+                        /** @description The best source confidence (0 when nothing was found); below 0.7 the answer is not trusted without a human */
                         confidence: number;
-                        /** @description A prompt injection was found in the message or in a retrieved passage */
-                        injectionDetected: boolean;
-                        /** @description Which rule matched, and where */
-                        injectionReason?: string;
-                        /** @description Passages the answer was built from, best first */
-                        sources: {
+                        /** @description Retrieved passages left out because they carry a prompt injection, best ranked first */
+                        flaggedSources: {
                             /**
                              * Format: uuid
-                             * @description Chunk used
+                             * @description Chunk left out
                              */
                             chunkId: string;
                             /**
@@ -13752,7 +13873,39 @@ export interface operations {
                              * @description Its document
                              */
                             documentId: string;
-                            /** @description Blended retrieval score */
+                            /** @description Title of that document */
+                            documentTitle: string;
+                            /** @description Kind of injection (for example override), when the detector names one */
+                            family?: string;
+                            /**
+                             * Format: uuid
+                             * @description Knowledge base of that document
+                             */
+                            knowledgeBaseId: string;
+                            /** @description What the injection check found: the rule and the matched text */
+                            reason: string;
+                            /** @description Detector score, when the detector gives one */
+                            score?: number;
+                        }[];
+                        /** @description A prompt injection was found in the message or in a retrieved passage */
+                        injectionDetected: boolean;
+                        /** @description Which rule matched, and where */
+                        injectionReason?: string;
+                        /** @description Passages the answer was built from, best first (at most limit) */
+                        sources: {
+                            /**
+                             * Format: uuid
+                             * @description Chunk used
+                             */
+                            chunkId: string;
+                            /** @description How well the passage matches the message: the blended vector and keyword score with the knowledge base weights, at least 0.9 when the message repeats one of its sentences word for word */
+                            confidence: number;
+                            /**
+                             * Format: uuid
+                             * @description Its document
+                             */
+                            documentId: string;
+                            /** @description Blended retrieval score, by which sources are ranked */
                             score: number;
                             /** @description Document title */
                             title: string;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createExtractiveResponder, guessLanguage, splitSentences } from './extractive-responder.js';
+import {
+  createExtractiveResponder,
+  guessLanguage,
+  MIN_ANSWER_SCORE,
+  splitSentences,
+} from './extractive-responder.js';
 
 const responder = createExtractiveResponder();
 
@@ -32,6 +37,39 @@ describe('extractive responder', () => {
     expect(en.text).toMatch(/could not find/);
     expect(uk.text).toMatch(/не знайшов/);
     expect(ru.text).toMatch(/не нашёл/);
+  });
+
+  it('says no good answer was found, instead of quoting, when the best passage scores below 0.7', async () => {
+    const passages = [
+      {
+        id: 'a',
+        title: 'Canteen',
+        content: 'Lunch is served from noon. The canteen closes at three.',
+        score: 0.69,
+      },
+    ];
+    const en = await responder.complete({
+      messages: [{ role: 'user', content: 'When is lunch?' }],
+      passages,
+    });
+    const uk = await responder.complete({
+      messages: [{ role: 'user', content: 'Коли обід у їдальні?' }],
+      passages,
+    });
+    const ru = await responder.complete({
+      messages: [{ role: 'user', content: 'Когда обед в столовой?' }],
+      passages,
+    });
+    expect(MIN_ANSWER_SCORE).toBe(0.7);
+    expect(en.text).toMatch(/^I could not find a good answer to this in the knowledge base/);
+    expect(uk.text).toMatch(/^Я не знайшов у базі знань доброї відповіді/);
+    expect(ru.text).toMatch(/^Я не нашёл в базе знаний хорошего ответа/);
+    for (const reply of [en, uk, ru]) expect(reply.text).not.toContain('Lunch is served');
+    const confident = await responder.complete({
+      messages: [{ role: 'user', content: 'When is lunch?' }],
+      passages: [{ ...passages[0]!, score: 0.7 }],
+    });
+    expect(confident.text).toContain('Lunch is served from noon.');
   });
 
   it('guesses the language and splits sentences', () => {

@@ -3,20 +3,33 @@ import { lexicalWords } from './local-embedder.js';
 
 type Language = 'en' | 'ru' | 'uk';
 
-const TEXTS: Record<Language, { notFound: string; sources: string }> = {
+const TEXTS: Record<Language, { notFound: string; noGoodAnswer: string; sources: string }> = {
   en: {
     notFound: 'I could not find an answer to this in the knowledge base. A colleague will follow up.',
+    noGoodAnswer:
+      'I could not find a good answer to this in the knowledge base: the closest passages do not answer it.',
     sources: 'Sources',
   },
   ru: {
     notFound: 'Я не нашёл ответа на этот вопрос в базе знаний. Коллега свяжется с вами.',
+    noGoodAnswer:
+      'Я не нашёл в базе знаний хорошего ответа на этот вопрос: ближайшие фрагменты на него не отвечают.',
     sources: 'Источники',
   },
   uk: {
     notFound: 'Я не знайшов відповіді на це питання в базі знань. Колега зв’яжеться з вами.',
+    noGoodAnswer:
+      'Я не знайшов у базі знань доброї відповіді на це питання: найближчі фрагменти на нього не відповідають.',
     sources: 'Джерела',
   },
 };
+
+/**
+ * Below this best passage score the passages are too far from the question
+ * to quote: the same bar under which the assistant's confidence sends a reply
+ * to a human (docs/knowledge.md).
+ */
+export const MIN_ANSWER_SCORE = 0.7;
 
 /** Ukrainian-only letters decide Ukrainian; other Cyrillic reads as Russian; anything else English. */
 export function guessLanguage(text: string): Language {
@@ -36,7 +49,9 @@ const MAX_SENTENCE_CHARS = 400;
  * to three sentences that share the most words with the question (ties go to
  * the better passage and the earlier sentence), keeps them in passage order
  * and names the passages' titles. Without passages it says that nothing was
- * found, in the question's language (English, Russian or Ukrainian).
+ * found, and when the best passage scores below {@link MIN_ANSWER_SCORE} that
+ * no good answer was found rather than quoting unrelated text, in the
+ * question's language (English, Russian or Ukrainian).
  */
 export function createExtractiveResponder(): ChatProvider {
   return {
@@ -65,6 +80,7 @@ export function createExtractiveResponder(): ChatProvider {
 function answerFrom(question: string, passages: readonly ContextPassage[], language: Language): string {
   const top = [...passages].sort((a, b) => b.score - a.score).slice(0, MAX_PASSAGES);
   if (top.length === 0) return TEXTS[language].notFound;
+  if (!(top[0]!.score >= MIN_ANSWER_SCORE)) return TEXTS[language].noGoodAnswer;
   const asked = new Set(lexicalWords(question));
   const candidates = top.flatMap((passage, passageRank) =>
     splitSentences(passage.content).map((sentence, position) => {

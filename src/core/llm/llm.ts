@@ -10,11 +10,30 @@ export interface EmbeddingProvider {
   /** Length of every vector returned; equals EMBEDDING_DIMENSIONS. */
   readonly dimensions: number;
   /**
+   * Which embedder made a vector, stored beside it (e.g. `local-v2:1536`,
+   * `text-embedding-3-small:1536`): vectors of another version are
+   * re-embedded (`npm run reindex`). Default: `<name>:<dimensions>`.
+   */
+  readonly version?: string;
+  /**
+   * The cosine similarity at or above which two of this embedder's vectors
+   * say the same thing (an intent example and a message asking for it).
+   * The intent vote reads similarities relative to it. Default 1 (raw cosine).
+   */
+  readonly matchSimilarity?: number;
+  /**
    * One vector per text, in order. Callers batch (32 texts per call); the
    * implementation retries 429 and 5xx with backoff.
    * @throws Error when the provider answers vectors of another dimension.
    */
   embed(texts: readonly string[]): Promise<number[][]>;
+}
+
+/** The version recorded with the vectors `provider` makes (see {@link EmbeddingProvider.version}). */
+export function embedderVersion(
+  provider: Pick<EmbeddingProvider, 'name' | 'dimensions' | 'version'>,
+): string {
+  return provider.version ?? `${provider.name}:${provider.dimensions}`;
 }
 
 export interface ChatMessage {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLocalEmbedder, lexicalWords } from './local-embedder.js';
+import { createLocalEmbedder, LOCAL_EMBEDDER_VERSION, lexicalWords } from './local-embedder.js';
 
 const cosine = (a: number[], b: number[]) => a.reduce((sum, v, i) => sum + v * (b[i] ?? 0), 0);
 const embedder = createLocalEmbedder(1536);
@@ -29,6 +29,28 @@ describe('local embedder', () => {
     const base = embedder.embedOne('відпустка працівника');
     expect(cosine(base, embedder.embedOne('відпустки працівників'))).toBeGreaterThan(0.4);
     expect(cosine(base, embedder.embedOne('квартальний звіт бухгалтерії'))).toBeLessThan(0.15);
+  });
+
+  it('keeps typos, transliteration and inflection close, unrelated text far', () => {
+    const close = (a: string, b: string) => cosine(embedder.embedOne(a), embedder.embedOne(b));
+    expect(close('how many vacation days are left', 'how many vacaton days are lfet')).toBeGreaterThan(0.5);
+    expect(close('хочу в отпуск', 'hochu v otpusk')).toBeGreaterThan(0.7);
+    expect(close('як оформити лікарняний', 'yak oformyty likarnyanyi')).toBeGreaterThan(0.7);
+    expect(close('Як оформити лікарняний?', 'лікарняного')).toBeGreaterThan(0.3);
+    expect(close('how do I reset my password', 'how do I order a laptop')).toBeLessThan(0.15);
+    expect(close('забыл пароль', 'какая погода завтра')).toBeLessThan(0.1);
+  });
+
+  it('weighs function words down', () => {
+    // Both share only "how do I": far apart. Sharing "password": close.
+    const a = embedder.embedOne('how do I change my password');
+    expect(cosine(a, embedder.embedOne('how do I cook rice'))).toBeLessThan(0.15);
+    expect(cosine(a, embedder.embedOne('password'))).toBeGreaterThan(0.5);
+  });
+
+  it('names its version and the dimension in it', () => {
+    expect(embedder.version).toBe(`${LOCAL_EMBEDDER_VERSION}:1536`);
+    expect(createLocalEmbedder(64).version).toBe(`${LOCAL_EMBEDDER_VERSION}:64`);
   });
 
   it('scores a sentence close to a short passage that contains it', () => {

@@ -55,6 +55,7 @@ export function createOpenAiEmbeddings(
   const { model, dimensions } = options;
   return {
     name: 'openai-compatible',
+    version: `${model}:${dimensions}`,
     dimensions,
     /** @throws EmbeddingDimensionError on vectors of another length; LlmProviderError once retries run out. */
     async embed(texts) {

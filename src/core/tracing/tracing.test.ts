@@ -1,76 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalHttpServer, startHttpServer } from '../../../test/http-server.js';
+import { type Collector, startCollector } from '../../../test/fakes/otel-collector.js';
 import { createTracing, NO_TRACING, type SpanName } from './tracing.js';
-
-/** One span as an OTLP/HTTP JSON export carries it, attributes flattened. */
-interface ReceivedSpan {
-  name: string;
-  traceId: string;
-  attributes: Record<string, unknown>;
-}
-
-interface Collector {
-  server: LocalHttpServer;
-  requests: Array<{ path: string; authorization: string | undefined }>;
-  spans: ReceivedSpan[];
-}
-
-const body = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let text = '';
-    request.on('data', (chunk) => {
-      text += chunk;
-    });
-    request.on('end', () => resolve(text));
-  });
-
-type OtlpValue = {
-  stringValue?: string;
-  intValue?: string | number;
-  doubleValue?: number;
-  boolValue?: boolean;
-};
-
-/** A local stand-in for a Langfuse-compatible service: OTLP/HTTP JSON at /api/public/otel/v1/traces. */
-async function startCollector(): Promise<Collector> {
-  const requests: Collector['requests'] = [];
-  const spans: ReceivedSpan[] = [];
-  const server = await startHttpServer(async (request, response) => {
-    const text = await body(request);
-    requests.push({ path: request.url ?? '', authorization: request.headers.authorization });
-    if (request.url === '/api/public/otel/v1/traces') {
-      const payload = JSON.parse(text) as {
-        resourceSpans: Array<{
-          scopeSpans: Array<{
-            spans: Array<{
-              name: string;
-              traceId: string;
-              attributes: Array<{ key: string; value: OtlpValue }>;
-            }>;
-          }>;
-        }>;
-      };
-      for (const resource of payload.resourceSpans)
-        for (const scope of resource.scopeSpans)
-          for (const span of scope.spans) {
-            const attributes = Object.fromEntries(
-              span.attributes.map(({ key, value }) => [
-                key,
-                value.stringValue ??
-                  (value.intValue !== undefined ? Number(value.intValue) : undefined) ??
-                  value.doubleValue ??
-                  value.boolValue,
-              ]),
-            );
-            spans.push({ name: span.name, traceId: span.traceId, attributes });
-          }
-    }
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-  });
-  return { server, requests, spans };
-}
 
 let collector: Collector;
 beforeAll(async () => {
@@ -120,6 +51,18 @@ describe('tracing', () => {
     });
     const expected = `Basic ${Buffer.from('pk-test:sk-test').toString('base64')}`;
     expect(collector.requests.every((r) => r.authorization === expected)).toBe(true);
+  });
+
+  it('puts an ingestion span without a task in the trace of its document', async () => {
+    const tracing = createTracing({ publicKey: 'pk-test', secretKey: 'sk-test', host: collector.server.url });
+    const documentId = randomUUID();
+    await tracing.span('ingestion.synthetic-qa', { documentId, model: 'gpt-test' }, async () => undefined);
+    await tracing.flush();
+    await tracing.close();
+    const span = collector.spans.find((s) => s.attributes['assistant.document_id'] === documentId);
+    expect(span?.name).toBe('ingestion.synthetic-qa');
+    expect(span?.traceId).toBe(documentId.replaceAll('-', ''));
+    expect(span?.attributes['assistant.task_id']).toBeUndefined();
   });
 
   it('without both keys makes no request and fails nothing', async () => {

@@ -12,6 +12,11 @@ export interface SpanFacts {
   taskId?: string | null;
   /** The task's traceId (its AgentRun), when it is known. */
   traceId?: string | null;
+  /**
+   * The document being ingested (ingestion spans have no task): its id becomes
+   * the trace id when there is no task, so one ingestion run is one trace.
+   */
+  documentId?: string | null;
   model?: string;
   inputTokens?: number;
   outputTokens?: number;
@@ -61,6 +66,7 @@ const OBSERVATION_TYPE: Record<SpanName, string> = {
 export function attributesOf(facts: SpanFacts): Attributes {
   const attributes: Attributes = {};
   if (facts.taskId) attributes['assistant.task_id'] = facts.taskId;
+  if (facts.documentId) attributes['assistant.document_id'] = facts.documentId;
   if (facts.traceId) {
     attributes['assistant.trace_id'] = facts.traceId;
     attributes['langfuse.observation.metadata.traceId'] = facts.traceId;
@@ -119,8 +125,8 @@ export function createTracing(config: TracingConfig): Tracing {
   return {
     enabled: true,
     async span<T>(name: SpanName, facts: SpanFacts, fn: (span: TraceSpan) => Promise<T>): Promise<T> {
-      nextTraceId =
-        facts.taskId && HEX_UUID.test(facts.taskId) ? facts.taskId.replaceAll('-', '').toLowerCase() : null;
+      const owner = facts.taskId ?? facts.documentId;
+      nextTraceId = owner && HEX_UUID.test(owner) ? owner.replaceAll('-', '').toLowerCase() : null;
       let span: Span;
       try {
         span = tracer.startSpan(

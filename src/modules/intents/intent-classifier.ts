@@ -107,7 +107,9 @@ export function createIntentClassifier(deps: {
     async classify(namespaceId: string, text: string, embedding?: number[]): Promise<Classification> {
       const vector = embedding ?? (await deps.embeddings.embed([text]))[0];
       if (!vector?.some((v) => v !== 0)) return { intent: UNKNOWN_INTENT, confidence: 0, alternatives: [] };
-      return voteIntent(await nearest(namespaceId, vector, VOTING_NEIGHBOURS));
+      return voteIntent(await nearest(namespaceId, vector, VOTING_NEIGHBOURS), {
+        matchSimilarity: deps.embeddings.matchSimilarity,
+      });
     },
 
     /** Call after a change to the namespace's examples commits: every process reloads them at its next use. */

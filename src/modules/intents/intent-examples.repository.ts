@@ -5,7 +5,7 @@ import { intentExamples, namespaces } from '../../core/db/schema/index.js';
 import { iterativeScanSupport, setLocalSettings, vectorLiteral } from '../../core/db/vector.js';
 import type { Neighbour } from './intent-vote.js';
 
-export type IntentExampleRow = Omit<typeof intentExamples.$inferSelect, 'embedding'>;
+export type IntentExampleRow = Omit<typeof intentExamples.$inferSelect, 'embedding' | 'embedder'>;
 export type NewIntentExample = typeof intentExamples.$inferInsert;
 
 /** The columns answered for an example: everything but the vector, which nobody reads back. */
@@ -197,6 +197,43 @@ export function createIntentExamplesRepository(db: Database) {
           FROM intent_examples WHERE namespace_id = ${namespaceId} AND embedding IS NOT NULL
           ORDER BY id LIMIT ${Math.max(1, Math.floor(limit))}`),
       );
+    },
+
+    /**
+     * Up to `limit` examples whose vector was made by another embedder than
+     * `version` (or by an unrecorded one), with an id after `afterId`, by id:
+     * a keyset walk over the primary key, so a pass reads each row once.
+     */
+    async outdated(
+      version: string,
+      afterId: string | null,
+      limit: number,
+    ): Promise<Array<{ id: string; namespaceId: string; exampleText: string }>> {
+      return rowsOf<{ id: string; namespaceId: string; exampleText: string }>(
+        await db.execute(sql`SELECT id, namespace_id AS "namespaceId", example_text AS "exampleText"
+          FROM intent_examples
+          WHERE embedder IS DISTINCT FROM ${version} ${afterId ? sql`AND id > ${afterId}` : sql``}
+          ORDER BY id LIMIT ${Math.max(1, Math.floor(limit))}`),
+      );
+    },
+
+    /**
+     * Stores new vectors made by `version`, in one statement. A row already
+     * at `version` (done by another runner meanwhile) is left alone.
+     * @returns the ids updated.
+     */
+    async setEmbeddings(
+      rows: ReadonlyArray<{ id: string; embedding: readonly number[] }>,
+      version: string,
+    ): Promise<string[]> {
+      if (rows.length === 0) return [];
+      const values = rows.map((row) => ({ id: row.id, embedding: vectorLiteral(row.embedding) }));
+      return rowsOf<{ id: string }>(
+        await db.execute(sql`UPDATE intent_examples e SET embedding = v.embedding::vector, embedder = ${version}
+          FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(id uuid, embedding text)
+          WHERE e.id = v.id AND e.embedder IS DISTINCT FROM ${version}
+          RETURNING e.id`),
+      ).map((row) => row.id);
     },
 
     /**

@@ -57,6 +57,19 @@ describe('voteIntent', () => {
     });
   });
 
+  it('reads similarities against the embedder’s match similarity', () => {
+    const neighbours = [n('a', 0.3), n('a', 0.25), n('b', 0.1)];
+    expect(voteIntent(neighbours).intent).toBe('unknown');
+    // 0.3 of 0.33 is close to a sure match: the share (0.9385) × 0.9091.
+    const scaled = voteIntent(neighbours, { matchSimilarity: 0.33 });
+    expect(scaled.intent).toBe('a');
+    expect(scaled.confidence).toBe(0.8531);
+    // Closeness is capped at 1: an exact copy still reads 1, never more.
+    expect(voteIntent([n('a', 1)], { matchSimilarity: 0.33 }).confidence).toBe(1);
+    // A missing or nonsensical match similarity reads as raw cosine.
+    expect(voteIntent(neighbours, { matchSimilarity: 0 })).toEqual(voteIntent(neighbours));
+  });
+
   it('keeps every confidence in [0, 1], the answer first, and never answers below the minimum', () => {
     const neighbour = fc.record({
       intentName: fc.constantFrom('a', 'b', 'c'),
@@ -64,7 +77,7 @@ describe('voteIntent', () => {
     });
     fc.assert(
       fc.property(fc.array(neighbour, { maxLength: 8 }), (neighbours) => {
-        const result = voteIntent(neighbours);
+        const result = voteIntent(neighbours, { matchSimilarity: 0.33 });
         const all = [result, ...result.alternatives];
         for (const score of all) {
           expect(score.confidence).toBeGreaterThanOrEqual(0);

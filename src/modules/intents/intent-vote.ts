@@ -23,6 +23,17 @@ export interface Classification {
   alternatives: IntentScore[];
 }
 
+/** How the vote reads similarities. */
+export interface VoteOptions {
+  /** Below this confidence the answer is {@link UNKNOWN_INTENT}; default {@link MIN_INTENT_CONFIDENCE}. */
+  minConfidence?: number;
+  /**
+   * The embedder's cosine at or above which a message and an example say the
+   * same thing (`EmbeddingProvider.matchSimilarity`); default 1, raw cosine.
+   */
+  matchSimilarity?: number;
+}
+
 /**
  * The k-nearest vote over the examples closest to a message:
  *
@@ -31,9 +42,13 @@ export interface Classification {
  *   exact copy of an example, similarity 1, is not outvoted by four
  *   unrelated neighbours at 0.3);
  * - an intent's share is its votes over all votes;
- * - its confidence is share × its best similarity: high only when the
- *   neighbours agree AND one of them is really close, so unrelated text, whose
- *   nearest examples are all far, scores low however they vote;
+ * - its closeness is its best similarity read against the embedder's
+ *   `matchSimilarity`: best ÷ matchSimilarity, at most 1. With raw cosine
+ *   (an embedding model) that is the best similarity itself; the lexical
+ *   offline embedder puts paraphrases near 0.33, which then reads as 1;
+ * - its confidence is share × closeness: high only when the neighbours agree
+ *   AND one of them is really close, so unrelated text, whose nearest
+ *   examples are all far, scores low however they vote;
  * - the best intent wins when its confidence is at least `minConfidence`,
  *   else the answer is `unknown` with that best confidence. `alternatives`
  *   are the other candidates (all of them for `unknown`), best first.
@@ -41,10 +56,10 @@ export interface Classification {
  * Ties go to the alphabetically first intent, so the answer is deterministic.
  * No neighbours: `unknown` with confidence 0.
  */
-export function voteIntent(
-  neighbours: readonly Neighbour[],
-  minConfidence = MIN_INTENT_CONFIDENCE,
-): Classification {
+export function voteIntent(neighbours: readonly Neighbour[], options: VoteOptions = {}): Classification {
+  const minConfidence = options.minConfidence ?? MIN_INTENT_CONFIDENCE;
+  const match =
+    options.matchSimilarity !== undefined && options.matchSimilarity > 0 ? options.matchSimilarity : 1;
   const tally = new Map<string, { votes: number; best: number }>();
   let total = 0;
   for (const { intentName, similarity } of neighbours) {
@@ -58,7 +73,7 @@ export function voteIntent(
   }
   const scores: IntentScore[] = [...tally].map(([intent, { votes, best }]) => ({
     intent,
-    confidence: total > 0 ? round((votes / total) * best) : 0,
+    confidence: total > 0 ? round((votes / total) * Math.min(1, best / match)) : 0,
   }));
   scores.sort((a, b) => b.confidence - a.confidence || a.intent.localeCompare(b.intent));
   const [best, ...rest] = scores;

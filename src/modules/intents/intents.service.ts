@@ -9,7 +9,7 @@ import {
   ValidationError,
 } from '../../core/errors/app-errors.js';
 import { iso } from '../../core/http/schemas.js';
-import { type EmbeddingProvider, LlmProviderError } from '../../core/llm/llm.js';
+import { type EmbeddingProvider, embedderVersion, LlmProviderError } from '../../core/llm/llm.js';
 import type { IntentClassifier } from './intent-classifier.js';
 import type {
   IntentExampleRow,
@@ -92,12 +92,13 @@ export function createIntentsService(deps: {
       onBatch?: (done: number, total: number) => void,
     ): Promise<IntentExampleRow[]> {
       const inserted: IntentExampleRow[] = [];
+      const embedder = embedderVersion(embeddings);
       for (let start = 0; start < items.length; start += EMBEDDING_BATCH) {
         const batch = items.slice(start, start + EMBEDDING_BATCH);
         const vectors = await embeddings.embed(batch.map((item) => item.exampleText));
         const rows = await db.transaction(async (tx) => {
           const stored = await examples.insertMany(
-            batch.map((item, i) => ({ namespaceId, ...item, embedding: vectors[i] ?? null })),
+            batch.map((item, i) => ({ namespaceId, ...item, embedding: vectors[i] ?? null, embedder })),
             tx,
           );
           await trust.ensure(

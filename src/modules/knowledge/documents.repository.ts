@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
 import { type Page, pagedList } from '../../core/db/paged-list.js';
@@ -75,6 +75,32 @@ export function createDocumentsRepository(db: Database) {
       return row?.total ?? 0;
     },
 
+    /** Held-back chunks (ingestion-time injection scan) of each document; documents without any are absent. */
+    async countHeldBack(documentIds: readonly string[], tx: DbExecutor = db): Promise<Map<string, number>> {
+      if (documentIds.length === 0) return new Map();
+      const rows = await tx
+        .select({ documentId: chunks.documentId, total: count() })
+        .from(chunks)
+        .where(and(inArray(chunks.documentId, [...documentIds]), eq(chunks.heldBack, true)))
+        .groupBy(chunks.documentId);
+      return new Map(rows.map((r) => [r.documentId, Number(r.total)]));
+    },
+
+    /** The first `limit` held-back chunks of a document in reading order, with the scan's verdict. */
+    async listHeldBack(documentId: string, limit: number, tx: DbExecutor = db) {
+      return tx
+        .select({
+          id: chunks.id,
+          chunkIndex: chunks.chunkIndex,
+          content: chunks.content,
+          injection: chunks.injection,
+        })
+        .from(chunks)
+        .where(and(eq(chunks.documentId, documentId), eq(chunks.heldBack, true)))
+        .orderBy(asc(chunks.chunkIndex))
+        .limit(limit);
+    },
+
     /** Chunks of a document in reading order, without their embeddings. */
     async listChunks(documentId: string, page: Page, tx: DbExecutor = db) {
       return tx
@@ -84,6 +110,7 @@ export function createDocumentsRepository(db: Database) {
           content: chunks.content,
           tokenCount: chunks.tokenCount,
           metadata: chunks.metadata,
+          heldBack: chunks.heldBack,
         })
         .from(chunks)
         .where(eq(chunks.documentId, documentId))

@@ -443,7 +443,12 @@ describe('GET /knowledge/documents/:id', () => {
     );
     const res = await call(caller, 'GET', `/knowledge/documents/${doc.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: doc.id, chunkCount: 3 });
+    expect(res.json()).toMatchObject({
+      id: doc.id,
+      chunkCount: 3,
+      heldBackChunkCount: 0,
+      heldBackChunks: [],
+    });
     expect(res.json().chunks.map((c: { content: string }) => c.content)).toEqual([
       'chunk 0',
       'chunk 1',
@@ -455,6 +460,7 @@ describe('GET /knowledge/documents/:id', () => {
       content: 'chunk 0',
       tokenCount: 2,
       metadata: { headingPath: ['H'] },
+      heldBack: false,
     });
     const paged = (
       await call(caller, 'GET', `/knowledge/documents/${doc.id}?chunkLimit=1&chunkOffset=2`)

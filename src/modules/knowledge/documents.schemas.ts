@@ -47,6 +47,10 @@ export const Document = Type.Object({
       'Your keys, plus error (why ingestion failed), ingestion (what the last run found) and fileName (of an upload)',
   }),
   uploadedById: Nullable(Uuid('Who added the document')),
+  heldBackChunkCount: Type.Integer({
+    minimum: 0,
+    description: 'Chunks held back from retrieval because the ingestion-time scan found a prompt injection',
+  }),
   createdAt: DateTime(),
   updatedAt: DateTime(),
 });
@@ -59,11 +63,43 @@ export const DocumentChunk = Type.Object({
   metadata: Type.Record(Type.String(), Type.Unknown(), {
     description: 'headingPath (headings above the chunk) and page (PDF) where known',
   }),
+  heldBack: Type.Boolean({ description: 'Kept out of retrieval (see heldBackChunks for why)' }),
+});
+
+/** The most held-back chunks a detail lists; heldBackChunkCount gives the total. */
+export const HELD_BACK_LIST_MAX = 100;
+
+export const HeldBackChunk = Type.Object({
+  chunkId: Uuid('Chunk kept out of retrieval'),
+  chunkIndex: Type.Integer({ minimum: 0, description: 'Position in the document, from 0' }),
+  family: Nullable(
+    Type.String({
+      maxLength: 100,
+      description: 'Kind of injection found (for example override), when known',
+    }),
+  ),
+  reason: Type.String({ maxLength: 1000, description: 'What the scan found, and where' }),
+  score: Nullable(
+    Type.Number({ minimum: 0, maximum: 1, description: 'Detector score from 0 to 1, when known' }),
+  ),
+  source: Type.Union([Type.Literal('text'), Type.Literal('hidden-html')], {
+    description: "text: the chunk's own text; hidden-html: text the web page hides from its readers",
+  }),
+  excerpt: Type.String({
+    maxLength: 200,
+    description: 'Up to 200 characters of the chunk, around the match',
+  }),
 });
 
 export const DocumentDetail = Type.Object({
   ...Document.properties,
-  chunkCount: Type.Integer({ description: 'Chunks stored for the document' }),
+  chunkCount: Type.Integer({ description: 'Chunks stored for the document, held-back ones included' }),
+  heldBackChunks: Type.Optional(
+    Type.Array(HeldBackChunk, {
+      maxItems: HELD_BACK_LIST_MAX,
+      description: `Chunks kept out of retrieval with the scan's reasons, in reading order (the first ${HELD_BACK_LIST_MAX}); present when you hold canViewKnowledge`,
+    }),
+  ),
   chunks: Type.Optional(
     Type.Array(DocumentChunk, { description: 'A page of chunks; present when you hold canViewKnowledge' }),
   ),

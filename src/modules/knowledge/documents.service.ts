@@ -12,6 +12,7 @@ import {
 import { iso } from '../../core/http/schemas.js';
 import { isUuid } from '../../core/ids.js';
 import type { QueueDriver } from '../../core/queue/queue.js';
+import { heldBackExcerpt } from './chunk-safety.js';
 import { type DocumentFiles, detectFileType, MIME_TYPES } from './document-files.js';
 import {
   ingestionOf,
@@ -21,7 +22,7 @@ import {
   withOwnMetadata,
 } from './document-metadata.js';
 import type { DocumentFilters, DocumentRow, DocumentsRepository } from './documents.repository.js';
-import { METADATA_MAX_BYTES, TITLE_MAX } from './documents.schemas.js';
+import { HELD_BACK_LIST_MAX, METADATA_MAX_BYTES, TITLE_MAX } from './documents.schemas.js';
 import type { KnowledgeBasesRepository } from './knowledge-bases.repository.js';
 
 export interface DocumentsServiceDeps {
@@ -41,7 +42,8 @@ export interface UploadInput {
   file: { tempPath: string; fileName: string; size: number };
 }
 
-export function toDocument(row: DocumentRow) {
+/** A document as the API answers it; `heldBackChunkCount` comes from its chunks. */
+export function toDocument(row: DocumentRow, heldBackChunkCount = 0) {
   return {
     id: row.id,
     knowledgeBaseId: row.knowledgeBaseId,
@@ -54,6 +56,7 @@ export function toDocument(row: DocumentRow) {
     status: row.status,
     metadata: row.metadata,
     uploadedById: row.uploadedById,
+    heldBackChunkCount,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
@@ -69,6 +72,26 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   const { db, documents, bases, files, queue } = deps;
 
   const notFound = (id: string) => `Document ${id} not found`;
+
+  /** The row as answered, with its held-back chunk count. */
+  async function present(row: DocumentRow) {
+    const counts = await documents.countHeldBack([row.id]);
+    return toDocument(row, counts.get(row.id) ?? 0);
+  }
+
+  /** The held-back chunks a detail lists, with the scan's verdict and an excerpt. */
+  async function heldBackChunksOf(id: string) {
+    const rows = await documents.listHeldBack(id, HELD_BACK_LIST_MAX);
+    return rows.map((chunk) => ({
+      chunkId: chunk.id,
+      chunkIndex: chunk.chunkIndex,
+      family: chunk.injection?.family ?? null,
+      reason: chunk.injection?.reason ?? 'prompt injection',
+      score: chunk.injection?.score ?? null,
+      source: chunk.injection?.source ?? ('text' as const),
+      excerpt: heldBackExcerpt(chunk.content, chunk.injection?.span),
+    }));
+  }
 
   async function loadVisible(actor: Actor, id: string): Promise<DocumentRow> {
     return assertVisible(actor, await documents.findById(id), (d) => d.departmentId, notFound(id));
@@ -137,22 +160,26 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if (query.status) filters.status = query.status;
       if (query.type) filters.type = query.type;
       const { rows, total } = await documents.list(scope, filters, { limit, offset });
-      return { items: rows.map(toDocument), total, limit, offset };
+      const heldBack = await documents.countHeldBack(rows.map((r) => r.id));
+      return { items: rows.map((r) => toDocument(r, heldBack.get(r.id) ?? 0)), total, limit, offset };
     },
 
     /**
-     * One document with its chunk count and, for holders of canViewKnowledge, a page of its chunks.
+     * One document with its chunk count and held-back chunk count and, for
+     * holders of canViewKnowledge, a page of its chunks and the held-back
+     * chunks with the reasons the ingestion-time scan gave.
      * @throws NotFoundError when missing or outside the actor's departments.
      */
     async get(actor: Actor, id: string, query: { chunkLimit?: number; chunkOffset?: number } = {}) {
       const row = await loadVisible(actor, id);
       const chunkCount = await documents.countChunks(id);
-      if (!actor.permissions.has('canViewKnowledge')) return { ...toDocument(row), chunkCount };
+      const document = await present(row);
+      if (!actor.permissions.has('canViewKnowledge')) return { ...document, chunkCount };
       const chunks = await documents.listChunks(id, {
         limit: query.chunkLimit ?? 100,
         offset: query.chunkOffset ?? 0,
       });
-      return { ...toDocument(row), chunkCount, chunks };
+      return { ...document, chunkCount, heldBackChunks: await heldBackChunksOf(id), chunks };
     },
 
     /**
@@ -268,7 +295,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           locked.type === 'url' && input.originalUrl != null && input.originalUrl !== locked.originalUrl;
         return { patch, requeue: refetch };
       });
-      return toDocument(updated);
+      return present(updated);
     },
 
     /**
@@ -277,7 +304,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      */
     async reprocess(actor: Actor, id: string) {
       await loadVisible(actor, id);
-      return toDocument(await changeLocked(id, () => ({ patch: {}, requeue: true })));
+      return present(await changeLocked(id, () => ({ patch: {}, requeue: true })));
     },
 
     /**

@@ -73,7 +73,7 @@ export function createKnowledgeBasesRepository(db: Database) {
 
     async update(
       id: string,
-      patch: Partial<Pick<NewKnowledgeBase, 'name' | 'description' | 'ragWeights'>>,
+      patch: Partial<Pick<NewKnowledgeBase, 'name' | 'description' | 'ragWeights' | 'syntheticQuestions'>>,
       tx: DbExecutor = db,
     ): Promise<KnowledgeBaseRow | null> {
       const [row] = await tx.update(knowledgeBases).set(patch).where(eq(knowledgeBases.id, id)).returning();

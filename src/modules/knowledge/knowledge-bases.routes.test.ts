@@ -9,8 +9,11 @@ import {
   createUser,
   type TestUser,
 } from '../../../test/factories.js';
+import { multipartBody } from '../../../test/files.js';
 import { securityChecks } from '../../../test/security.js';
 import { chunks, documents, knowledgeBases, namespaces } from '../../core/db/schema/index.js';
+import { ingestJobId } from './document-metadata.js';
+import { NO_LLM_REASON } from './ingestion/synthetic-questions.js';
 
 const ctx = useTestApp();
 
@@ -221,6 +224,92 @@ describe('PATCH /knowledge/bases/:id/config', () => {
       vector: 0.7,
       keyword: 0.3,
     });
+  });
+});
+
+describe('the syntheticQuestions option', () => {
+  it('is off by default, set on create, and an update without perChunk keeps it', async () => {
+    const caller = await createUser(ctx.container);
+    const departmentId = caller.user.departmentId;
+    const plain = await call(caller, 'POST', '/knowledge/bases', { name: 'Plain', departmentId });
+    expect(plain.json().syntheticQuestions).toEqual({ enabled: false, perChunk: 3 });
+
+    const created = await call(caller, 'POST', '/knowledge/bases', {
+      name: 'With questions',
+      departmentId,
+      syntheticQuestions: { enabled: true, perChunk: 5 },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().syntheticQuestions).toEqual({ enabled: true, perChunk: 5 });
+
+    const url = `/knowledge/bases/${created.json().id}`;
+    const off = await call(caller, 'PATCH', url, { syntheticQuestions: { enabled: false } });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().syntheticQuestions).toEqual({ enabled: false, perChunk: 5 });
+    const on = await call(caller, 'PATCH', url, { syntheticQuestions: { enabled: true, perChunk: 1 } });
+    expect(on.json().syntheticQuestions).toEqual({ enabled: true, perChunk: 1 });
+    expect((await call(caller, 'GET', url)).json().syntheticQuestions).toEqual({
+      enabled: true,
+      perChunk: 1,
+    });
+  });
+
+  it('answers 422 for perChunk outside 1 to 5, a fraction, a missing or non-boolean enabled, or null', async () => {
+    const caller = await createUser(ctx.container);
+    const base = await createKnowledgeBase(ctx.container, { departmentId: caller.user.departmentId });
+    const url = `/knowledge/bases/${base.id}`;
+    for (const syntheticQuestions of [
+      { enabled: true, perChunk: 0 },
+      { enabled: true, perChunk: 6 },
+      { enabled: true, perChunk: 2.5 },
+      { perChunk: 2 },
+      { enabled: 'yes' },
+      null,
+    ]) {
+      const res = await call(caller, 'PATCH', url, { syntheticQuestions });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error).toBe('ValidationError');
+      expect(res.json().details[0].field).toMatch(/^body\.syntheticQuestions/);
+    }
+    const create = await call(caller, 'POST', '/knowledge/bases', {
+      name: 'X',
+      departmentId: caller.user.departmentId,
+      syntheticQuestions: { enabled: true, perChunk: 9 },
+    });
+    expect(create.statusCode).toBe(422);
+    expect((await call(caller, 'GET', url)).json().syntheticQuestions).toEqual({
+      enabled: false,
+      perChunk: 3,
+    });
+  });
+
+  it('without an LLM is kept but does nothing: the document is ready and says why no questions were made', async () => {
+    const caller = await createUser(ctx.container);
+    const base = await createKnowledgeBase(ctx.container, { departmentId: caller.user.departmentId });
+    await call(caller, 'PATCH', `/knowledge/bases/${base.id}`, { syntheticQuestions: { enabled: true } });
+    const { body, contentType } = multipartBody({
+      knowledgeBaseId: base.id,
+      title: 'Leave',
+      file: { filename: 'leave.txt', content: Buffer.from('Vacation requests go to your manager.') },
+    });
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/knowledge/upload',
+      headers: { ...caller.headers, 'content-type': contentType },
+      payload: body,
+    });
+    expect(upload.statusCode).toBe(201);
+    const id: string = upload.json().id;
+    // This app runs no workers: the ingestion job is run here, as the worker would.
+    expect(await ctx.container.knowledge.ingestion.ingest(id, ingestJobId(id, 1))).toBe('ready');
+    const doc = (await call(caller, 'GET', `/knowledge/documents/${id}`)).json();
+    expect(doc.status).toBe('ready');
+    expect(doc.metadata.ingestion.syntheticQuestions).toEqual({ status: 'skipped', reason: NO_LLM_REASON });
+    const stored = await ctx.container.db
+      .select({ q: chunks.syntheticQuestions })
+      .from(chunks)
+      .where(eq(chunks.documentId, id));
+    expect(stored).toEqual([{ q: null }]);
   });
 });
 

@@ -17,12 +17,39 @@ export const RagWeights = Type.Object(
   },
 );
 
+export const DEFAULT_SYNTHETIC_QUESTIONS = { enabled: false, perChunk: 3 } as const;
+
+export const SyntheticQuestions = Type.Object(
+  {
+    enabled: Type.Boolean({
+      description:
+        'Generate likely questions per chunk at ingestion and index them with the chunk. Needs a configured LLM (LLM_API_KEY); without one the option is kept but does nothing.',
+    }),
+    perChunk: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 5,
+        description: 'Questions per chunk, 1 to 5 (default 3; an update without it keeps the current value)',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Synthetic questions (off by default). Applies to documents ingested or reprocessed after the change.',
+  },
+);
+
 export const KnowledgeBase = Type.Object({
   id: Uuid('Knowledge base id'),
   name: Type.String(),
   departmentId: Uuid('Department that owns the knowledge base'),
   description: Nullable(Type.String()),
   ragWeights: Type.Object({ vector: Type.Number(), keyword: Type.Number() }),
+  syntheticQuestions: Type.Object(
+    { enabled: Type.Boolean(), perChunk: Type.Integer({ minimum: 1, maximum: 5 }) },
+    { description: 'Whether ingestion generates likely questions per chunk, and how many' },
+  ),
   documentCount: Type.Integer({ description: 'Documents in the knowledge base, in any status' }),
   createdAt: DateTime(),
   updatedAt: DateTime(),
@@ -36,12 +63,17 @@ export const CreateKnowledgeBaseBody = Type.Object(
     name: Name,
     departmentId: Uuid('Department that will own the knowledge base (one of yours)'),
     description: Type.Optional(Description),
+    syntheticQuestions: Type.Optional(SyntheticQuestions),
   },
   { additionalProperties: false },
 );
 
 export const UpdateKnowledgeBaseBody = Type.Object(
-  { name: Type.Optional(Name), description: Type.Optional(Description) },
+  {
+    name: Type.Optional(Name),
+    description: Type.Optional(Description),
+    syntheticQuestions: Type.Optional(SyntheticQuestions),
+  },
   { additionalProperties: false },
 );
 

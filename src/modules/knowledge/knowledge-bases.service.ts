@@ -1,7 +1,7 @@
 import type { Actor } from '../../core/auth/actor.js';
 import { assertDepartmentFilter, assertVisible, departmentScope } from '../../core/auth/department-scope.js';
 import type { Database } from '../../core/db/client.js';
-import type { RagWeights } from '../../core/db/schema/knowledge.js';
+import type { RagWeights, SyntheticQuestionsSettings } from '../../core/db/schema/knowledge.js';
 import { ValidationError } from '../../core/errors/app-errors.js';
 import { iso } from '../../core/http/schemas.js';
 import type { DepartmentsRepository } from '../departments/departments.repository.js';
@@ -11,13 +11,27 @@ import type {
   KnowledgeBasesRepository,
   KnowledgeBaseWithCount,
 } from './knowledge-bases.repository.js';
-import { DEFAULT_RAG_WEIGHTS } from './knowledge-bases.schemas.js';
+import { DEFAULT_RAG_WEIGHTS, DEFAULT_SYNTHETIC_QUESTIONS } from './knowledge-bases.schemas.js';
 
 export interface KnowledgeBasesServiceDeps {
   db: Database;
   bases: KnowledgeBasesRepository;
   departments: DepartmentsRepository;
   files: DocumentFiles;
+}
+
+/** The option as given in a request body: `perChunk` may be left out. */
+export interface SyntheticQuestionsInput {
+  enabled: boolean;
+  perChunk?: number;
+}
+
+/** The stored option after `input`: an omitted perChunk keeps the current (or default) value. */
+function syntheticQuestionsAfter(
+  current: SyntheticQuestionsSettings,
+  input: SyntheticQuestionsInput,
+): SyntheticQuestionsSettings {
+  return { enabled: input.enabled, perChunk: input.perChunk ?? current.perChunk };
 }
 
 export function toKnowledgeBase(row: KnowledgeBaseWithCount) {
@@ -27,6 +41,10 @@ export function toKnowledgeBase(row: KnowledgeBaseWithCount) {
     departmentId: row.departmentId,
     description: row.description,
     ragWeights: { vector: row.ragWeights.vector, keyword: row.ragWeights.keyword },
+    syntheticQuestions: {
+      enabled: row.syntheticQuestions.enabled === true,
+      perChunk: row.syntheticQuestions.perChunk ?? DEFAULT_SYNTHETIC_QUESTIONS.perChunk,
+    },
     documentCount: row.documentCount,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -72,11 +90,20 @@ export function createKnowledgeBasesService(deps: KnowledgeBasesServiceDeps) {
     },
 
     /**
-     * Creates a knowledge base in one of the actor's departments, with the default rag weights.
+     * Creates a knowledge base in one of the actor's departments, with the default rag weights
+     * and synthetic questions off unless `syntheticQuestions` turns them on.
      * @throws ForbiddenError when the department is outside the actor's departments.
      * @throws ValidationError when the department does not exist.
      */
-    async create(actor: Actor, input: { name: string; departmentId: string; description?: string | null }) {
+    async create(
+      actor: Actor,
+      input: {
+        name: string;
+        departmentId: string;
+        description?: string | null;
+        syntheticQuestions?: SyntheticQuestionsInput;
+      },
+    ) {
       assertDepartmentFilter(actor, input.departmentId);
       if (!(await departments.findById(input.departmentId))) {
         throw new ValidationError([
@@ -88,16 +115,37 @@ export function createKnowledgeBasesService(deps: KnowledgeBasesServiceDeps) {
         departmentId: input.departmentId,
         description: input.description ?? null,
         ragWeights: { ...DEFAULT_RAG_WEIGHTS },
+        syntheticQuestions: input.syntheticQuestions
+          ? syntheticQuestionsAfter(DEFAULT_SYNTHETIC_QUESTIONS, input.syntheticQuestions)
+          : { ...DEFAULT_SYNTHETIC_QUESTIONS },
       });
       return toKnowledgeBase({ ...row, documentCount: 0 });
     },
 
-    /** Renames or re-describes a base. @throws NotFoundError when missing or outside the actor's departments. */
-    async update(actor: Actor, id: string, input: { name?: string; description?: string | null }) {
-      await loadVisible(actor, id);
-      const patch: { name?: string; description?: string | null } = {};
+    /**
+     * Renames or re-describes a base, or switches its synthetic questions
+     * (documents ingested or reprocessed afterwards follow the new setting).
+     * @throws NotFoundError when missing or outside the actor's departments.
+     */
+    async update(
+      actor: Actor,
+      id: string,
+      input: { name?: string; description?: string | null; syntheticQuestions?: SyntheticQuestionsInput },
+    ) {
+      const current = await loadVisible(actor, id);
+      const patch: {
+        name?: string;
+        description?: string | null;
+        syntheticQuestions?: SyntheticQuestionsSettings;
+      } = {};
       if (input.name !== undefined) patch.name = input.name.trim();
       if (input.description !== undefined) patch.description = input.description;
+      if (input.syntheticQuestions !== undefined) {
+        patch.syntheticQuestions = syntheticQuestionsAfter(
+          current.syntheticQuestions,
+          input.syntheticQuestions,
+        );
+      }
       if (Object.keys(patch).length > 0) await bases.update(id, patch);
       return answer(id);
     },

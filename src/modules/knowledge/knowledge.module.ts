@@ -22,7 +22,12 @@ export function createKnowledgeModule(
   };
   const bases = createKnowledgeBasesService({ ...deps, bases: repositories.bases, files });
   const documents = createDocumentsService({ ...deps, ...repositories, files });
-  const ingestion = createIngestionModule({ ...deps, documents: repositories.documents, files });
+  const ingestion = createIngestionModule({
+    ...deps,
+    documents: repositories.documents,
+    bases: repositories.bases,
+    files,
+  });
   return defineModule({
     bases,
     documents,

@@ -3,6 +3,7 @@ import { type Database, type DbExecutor, rowsOf } from '../../core/db/client.js'
 import { knowledgeBases } from '../../core/db/schema/index.js';
 import { iterativeScanSupport, setLocalSettings, vectorLiteral } from '../../core/db/vector.js';
 import { isUuid } from '../../core/ids.js';
+import { bm25Leg, bm25Score, KEYWORD_CANDIDATE_BUDGET, keywordStatsCtes } from './bm25.js';
 import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
 
 /** The inputs of one hybrid query. */
@@ -11,7 +12,7 @@ export interface HybridQuery {
   embedding: readonly number[] | null;
   /** The message, for pg_trgm similarity. */
   text: string;
-  /** Distinct query terms (see `queryTerms`); empty skips the keyword leg. */
+  /** Distinct analysed query terms (see `queryKeywordTerms`); empty skips the keyword leg. */
   terms: readonly string[];
   /** Only chunks of these knowledge bases; empty finds nothing. */
   knowledgeBaseIds: readonly string[];
@@ -22,11 +23,13 @@ export interface HybridQuery {
   /** How many of the candidates get the pg_trgm part of the keyword score and are answered. */
   shortlist: number;
   /**
-   * `bounded` (the default) ranks only the chunks the tiers of
-   * {@link keywordLeg} let through; `exhaustive` ranks every chunk matching
-   * any term, the reference the retrieval benchmark measures recall against.
+   * `bounded` (the default) scores only the chunks {@link bm25Leg} lets
+   * through; `exhaustive` scores every chunk matching any term, the
+   * reference the retrieval benchmark measures recall against.
    */
   keywordLeg?: 'bounded' | 'exhaustive';
+  /** How BM25 becomes a score in [0, 1] (default `reference`); the eval compares the two. */
+  bm25Normalisation?: Bm25Normalisation;
 }
 
 /** One candidate chunk with its component scores and the blended score. */
@@ -40,7 +43,9 @@ export interface HybridRow {
   chunkIndex: number;
   /** Cosine similarity clamped to [0, 1]; 0 without an embedding. */
   cosine: number;
-  /** Keyword score in [0, 1]. */
+  /** Raw Okapi BM25 of the chunk for the message's terms (0 when it holds none). */
+  bm25: number;
+  /** Keyword score in [0, 1]: (normalised BM25 + trigram similarity) / 2. */
   keyword: number;
   /** `(v × cosine + k × keyword) / (v + k)` with the knowledge base's ragWeights. */
   score: number;
@@ -55,149 +60,110 @@ function uuidArray(ids: readonly string[]): SQL {
   return sql`${`{${ids.join(',')}}`}::uuid[]`;
 }
 
-// bench/pipeline.ts still imports it from here; the helper itself lives in core/db/vector.ts.
-
-/** Tier 2 of the keyword leg (every term but one) only up to this many terms: its tsquery grows as n². */
-const ALL_BUT_ONE_MAX_TERMS = 6;
-
-/** The bounded OR tier ranks at most this many matches per candidate it answers. */
-const OR_TIER_FACTOR = 4;
-
-/**
- * The keyword leg: the top `n` chunks by `ts_rank` among those holding the
- * query terms. Ranking every chunk that matches ANY term is what made it
- * slow: a message with a few common words matches most of the knowledge
- * base (8 700 of 10 000 chunks in the pipeline benchmark), and each match
- * is a heap fetch plus a tsvector test and a rank, 80 ms on PostgreSQL. The
- * bounded leg asks the GIN index in tiers of falling coverage and stops as
- * soon as it has `n` rows (a `UNION ALL` under a `LIMIT` runs its branches
- * in order and only as far as needed):
- *
- * 1. chunks holding every term (an AND query: the index intersects the
- *    posting lists, well under a millisecond);
- * 2. for 3 to {@link ALL_BUT_ONE_MAX_TERMS} terms, chunks holding all but
- *    one of them (not already in tier 1);
- * 3. chunks holding any term, of which only the first `OR_TIER_FACTOR × n`
- *    found are ranked.
- *
- * Each tier is ranked by `ts_rank` over the OR query, as before. The leg
- * only proposes candidates; every candidate is then scored by coverage,
- * cosine and pg_trgm alike, and the vector leg proposes its own 40, so what
- * the bound gives up is a weakly covered chunk that is also far from the
- * message in meaning, which the blended score would not have ranked high
- * (recall@10 against the exhaustive leg: docs/benchmarks.md).
- */
-function keywordLeg(terms: readonly string[], kbIds: SQL, n: number, mode: 'bounded' | 'exhaustive'): SQL {
-  const orQuery = sql`to_tsquery('simple', ${terms.join(' | ')})`;
-  const rank = sql`ts_rank(c.search_vector, ${orQuery}) DESC`;
-  const inScope = sql`c.knowledge_base_id = ANY(${kbIds})`;
-  if (mode === 'exhaustive' || terms.length === 1) {
-    return sql`(SELECT c.id FROM chunks c WHERE ${inScope} AND c.search_vector @@ ${orQuery} ORDER BY ${rank} LIMIT ${n})`;
-  }
-  const andQuery = sql`to_tsquery('simple', ${terms.join(' & ')})`;
-  const tiers: SQL[] = [
-    sql`(SELECT c.id FROM chunks c WHERE ${inScope} AND c.search_vector @@ ${andQuery} ORDER BY ${rank} LIMIT ${n})`,
-  ];
-  if (terms.length >= 3 && terms.length <= ALL_BUT_ONE_MAX_TERMS) {
-    const allButOne = terms
-      .map((_, skip) => `(${terms.filter((__, i) => i !== skip).join(' & ')})`)
-      .join(' | ');
-    tiers.push(sql`(SELECT c.id FROM chunks c
-      WHERE ${inScope} AND c.search_vector @@ to_tsquery('simple', ${allButOne}) AND NOT c.search_vector @@ ${andQuery}
-      ORDER BY ${rank} LIMIT ${n})`);
-  }
-  tiers.push(sql`(SELECT c.id FROM (
-      SELECT c.id, c.search_vector FROM chunks c WHERE ${inScope} AND c.search_vector @@ ${orQuery}
-      LIMIT ${n * OR_TIER_FACTOR}
-    ) c ORDER BY ${rank} LIMIT ${n})`);
-  return sql`(SELECT tiered.id FROM (${sql.join(tiers, sql` UNION ALL `)}) AS tiered LIMIT ${n})`;
-}
+/** How the keyword leg's BM25 becomes a score in [0, 1] (see {@link keywordNormalised}). */
+export type Bm25Normalisation = 'reference' | 'top';
 
 /**
  * The hybrid retrieval query, one statement:
  *
  * 1. vector leg: `ORDER BY embedding <=> $q LIMIT N` over the allowed
  *    knowledge bases, served by the HNSW index `chunks_embedding_idx`;
- * 2. keyword leg: chunks whose `search_vector` (a `simple` tsvector) holds
- *    the query terms, top N by `ts_rank`, served by the GIN index (see
- *    {@link keywordLeg}: the best-covered chunks first, so common words do
- *    not make it rank most of the knowledge base);
+ * 2. keyword leg: Okapi BM25 over the chunks' analysed `terms`, its
+ *    candidates proposed by the GIN index `chunks_terms_idx` within a bound
+ *    (see {@link bm25Leg}), top N;
  * 3. the union of both, each candidate scored:
  *    - cosine = 1 − cosine distance, clamped to [0, 1];
- *    - keyword = (coverage + trigram) / 2, where coverage is the share of the
- *      query terms present in the chunk's tsvector and trigram is pg_trgm's
- *      `word_similarity(message, content)`; both lie in [0, 1];
+ *    - bm25 normalised to [0, 1] by the query's reference score, the BM25
+ *      of a chunk of average length holding every query term once (Σ idf):
+ *      min(1, bm25 / Σ idf); a chunk that covers the query as well as a
+ *      typical chunk scores 1 (docs/knowledge.md, measured in
+ *      docs/quality.md);
+ *    - keyword = (bm25 normalised + trigram) / 2, trigram being pg_trgm's
+ *      `word_similarity(message, content)`, the signal for typos and
+ *      transliteration that stems cannot match;
  *    - score = (v × cosine + k × keyword) / (v + k) with the knowledge base's
  *      `ragWeights` (negative or missing weights count as 0; weights adding
  *      up to 0 use the default 0.7 / 0.3);
  *    pg_trgm costs about 0.5 ms per 2 KB chunk, so it is computed for the
- *    best `shortlist` candidates only, ranked first with keyword = coverage;
+ *    best `shortlist` candidates only, ranked first with keyword = bm25;
  * 4. ordered by score, best first (at most `shortlist` rows).
  *
- * Kept PostgreSQL 15 compatible. Scope: only `knowledgeBaseIds` (and, when
- * given, `departmentIds`) are ever read.
+ * Held-back chunks (flagged at ingestion) are never candidates. Kept
+ * PostgreSQL 15 compatible. Scope: only `knowledgeBaseIds` (and, when given,
+ * `departmentIds`) are ever read.
  */
 export function hybridSearchQuery(query: HybridQuery): SQL {
   const kbIds = uuidArray(query.knowledgeBaseIds);
   const n = Math.max(1, Math.floor(query.candidates));
   const vector = query.embedding ? vectorLiteral(query.embedding) : null;
+  const exhaustive = query.keywordLeg === 'exhaustive';
+  const terms = query.terms;
 
   const legs: SQL[] = [];
   if (vector) {
     legs.push(sql`(SELECT c.id FROM chunks c
-      WHERE c.knowledge_base_id = ANY(${kbIds}) AND c.embedding IS NOT NULL
+      WHERE c.knowledge_base_id = ANY(${kbIds}) AND c.embedding IS NOT NULL AND NOT c.held_back
       ORDER BY c.embedding <=> ${vector}::vector LIMIT ${n})`);
   }
-  if (query.terms.length > 0) legs.push(keywordLeg(query.terms, kbIds, n, query.keywordLeg ?? 'bounded'));
+  if (terms.length > 0) legs.push(bm25Leg(terms, kbIds, n, exhaustive));
   if (legs.length === 0) legs.push(sql`(SELECT NULL::uuid AS id WHERE false)`);
 
   const cosine = vector
     ? sql`coalesce(greatest(0, least(1, 1 - (c.embedding <=> ${vector}::vector))), 0)`
     : sql`0::float8`;
-  const coverage =
-    query.terms.length > 0
-      ? sql`(SELECT count(*) FROM unnest(string_to_array(${query.terms.join(' ')}, ' ')) AS t(term)
-            WHERE c.search_vector @@ to_tsquery('simple', t.term))::float8 / ${query.terms.length}`
-      : sql`0::float8`;
+  const bm25 = terms.length > 0 ? bm25Score(terms) : sql`0::float8`;
   const weight = (key: 'vector' | 'keyword') =>
     sql`CASE WHEN jsonb_typeof(kb.rag_weights -> ${key}) = 'number'
       THEN greatest(0, (kb.rag_weights ->> ${key})::float8) ELSE 0 END`;
   const departmentFence = query.departmentIds
     ? sql`AND kb.department_id = ANY(${uuidArray(query.departmentIds)})`
     : sql``;
+  const budget = exhaustive ? Number.MAX_SAFE_INTEGER : KEYWORD_CANDIDATE_BUDGET;
 
   const shortlist = Math.max(1, Math.floor(query.shortlist));
-  return sql`WITH candidates AS (${sql.join(legs, sql` UNION `)}),
+  return sql`WITH ${keywordStatsCtes(terms, kbIds, budget)},
+    candidates AS (${sql.join(legs, sql` UNION `)}),
     scored AS MATERIALIZED (
       SELECT c.id AS "chunkId", c.document_id AS "documentId", c.knowledge_base_id AS "knowledgeBaseId",
         kb.department_id AS "departmentId", d.title, c.content, c.chunk_index AS "chunkIndex",
         ${cosine} AS cosine,
-        ${coverage} AS coverage,
+        ${bm25} AS bm25,
         ${weight('vector')} AS wv,
         ${weight('keyword')} AS wk
       FROM candidates
       JOIN chunks c ON c.id = candidates.id
       JOIN documents d ON d.id = c.document_id
       JOIN knowledge_bases kb ON kb.id = c.knowledge_base_id
-      WHERE c.knowledge_base_id = ANY(${kbIds}) ${departmentFence}
+      WHERE c.knowledge_base_id = ANY(${kbIds}) AND NOT c.held_back ${departmentFence}
     ),
     weighted AS (
       SELECT *,
         CASE WHEN wv + wk > 0 THEN wv / (wv + wk) ELSE ${DEFAULT_RAG_WEIGHTS.vector}::float8 END AS nv,
-        CASE WHEN wv + wk > 0 THEN wk / (wv + wk) ELSE ${DEFAULT_RAG_WEIGHTS.keyword}::float8 END AS nk
+        CASE WHEN wv + wk > 0 THEN wk / (wv + wk) ELSE ${DEFAULT_RAG_WEIGHTS.keyword}::float8 END AS nk,
+        ${keywordNormalised(query.bm25Normalisation ?? 'reference')} AS bm25n
       FROM scored
     ),
     shortlist AS MATERIALIZED (
-      SELECT * FROM weighted ORDER BY nv * cosine + nk * coverage DESC, "chunkId" LIMIT ${shortlist}
+      SELECT * FROM weighted ORDER BY nv * cosine + nk * bm25n DESC, "chunkId" LIMIT ${shortlist}
     ),
     final AS (
-      SELECT *, (coverage + word_similarity(${query.text.slice(0, TRIGRAM_TEXT_MAX)}, content)) / 2 AS keyword
+      SELECT *, (bm25n + word_similarity(${query.text.slice(0, TRIGRAM_TEXT_MAX)}, content)) / 2 AS keyword
       FROM shortlist
     )
     SELECT "chunkId", "documentId", "knowledgeBaseId", "departmentId", title, content, "chunkIndex",
-      cosine, keyword, nv * cosine + nk * keyword AS score
+      cosine, bm25, keyword, nv * cosine + nk * keyword AS score
     FROM final
     ORDER BY score DESC, "chunkId"`;
+}
+
+/**
+ * BM25 in [0, 1]: `reference` divides by Σ idf of the query terms (the score
+ * of a chunk of average length holding each term once) and caps at 1; `top`
+ * divides by the best candidate's BM25 (compared in the retrieval eval).
+ */
+function keywordNormalised(mode: Bm25Normalisation): SQL {
+  if (mode === 'top') return sql`coalesce(bm25 / nullif(max(bm25) OVER (), 0), 0)`;
+  return sql`coalesce(least(1, bm25 / nullif((SELECT sum(idf) FROM kw_idf), 0)), 0)`;
 }
 
 /**
@@ -264,6 +230,7 @@ export function createRagRepository(db: Database) {
           ...r,
           chunkIndex: Number(r.chunkIndex),
           cosine: Number(r.cosine),
+          bm25: Number(r.bm25),
           keyword: Number(r.keyword),
           score: Number(r.score),
         }));

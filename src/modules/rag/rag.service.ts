@@ -4,8 +4,10 @@ import { NotFoundError, ServiceUnavailableError } from '../../core/errors/app-er
 import { guessLanguage } from '../../core/llm/extractive-responder.js';
 import { type ChatProvider, LlmProviderError } from '../../core/llm/llm.js';
 import type { DepartmentsRepository } from '../departments/departments.repository.js';
+import { flaggedSourcesOf, flaggedSourcesReason } from './flagged-sources.js';
 import { detectInjection } from './injection-detection.js';
 import type { RagRepository } from './rag.repository.js';
+import { DRAFT_DEFAULT_LIMIT } from './rag.schemas.js';
 import type { Retrieval } from './retrieval.js';
 
 /** The system prompt of a draft: answer from the passages, in the user's language. */
@@ -23,6 +25,8 @@ export const INJECTION_REFUSAL = {
 export interface DraftInput {
   departmentId: string;
   text: string;
+  /** Passages retrieved and answered as sources (default 5). */
+  limit?: number;
 }
 
 export interface RagServiceDeps {
@@ -39,10 +43,12 @@ export function createRagService(deps: RagServiceDeps) {
     /**
      * Drafts an answer to `text` from every knowledge base of the department:
      * hybrid retrieval, then the chat provider (or the offline extractive
-     * responder) over the clean passages. A message that is itself a prompt
-     * injection gets a fixed refusal without retrieval or a model call;
-     * retrieved chunks carrying an injection are left out of the prompt and
-     * reported through `injectionDetected` and `injectionReason`.
+     * responder) over the clean passages, at most `limit` of them, each
+     * with its confidence. A message that is itself a prompt injection gets
+     * a fixed refusal without retrieval or a model call; retrieved chunks
+     * carrying an injection are left out of the prompt and reported through
+     * `injectionDetected`, `injectionReason` and `flaggedSources`; chunks held
+     * back at ingestion are never retrieved at all.
      * @throws ForbiddenError when the department is outside the caller's departments.
      * @throws NotFoundError when the department does not exist.
      * @throws ServiceUnavailableError when the language or embedding model cannot be reached.
@@ -60,6 +66,7 @@ export function createRagService(deps: RagServiceDeps) {
           confidence: 0,
           injectionDetected: true,
           injectionReason: `message: ${own.reason}`,
+          flaggedSources: [],
         };
       }
 
@@ -69,6 +76,7 @@ export function createRagService(deps: RagServiceDeps) {
           text: input.text,
           knowledgeBaseIds,
           departmentIds: [department.id],
+          limit: input.limit ?? DRAFT_DEFAULT_LIMIT,
         });
         const reply = await chat.complete({
           messages: [
@@ -82,7 +90,8 @@ export function createRagService(deps: RagServiceDeps) {
             score: h.score,
           })),
         });
-        const [firstInjected] = found.injected;
+        const flaggedSources = flaggedSourcesOf(found.injected);
+        const injectionReason = flaggedSourcesReason(flaggedSources);
         return {
           answer: reply.text,
           sources: found.hits.map((h) => ({
@@ -90,14 +99,14 @@ export function createRagService(deps: RagServiceDeps) {
             documentId: h.documentId,
             title: h.title,
             score: round(h.score),
+            // A chunk's final score is the confidence formula: blended with the base's
+            // weights, lifted to 0.9 or more for a word-for-word repeat.
+            confidence: round(h.score),
           })),
           confidence: round(found.confidence),
-          injectionDetected: firstInjected !== undefined,
-          ...(firstInjected
-            ? {
-                injectionReason: `${found.injected.length} retrieved passage(s) left out; chunk ${firstInjected.chunkId}: ${firstInjected.reason}`,
-              }
-            : {}),
+          injectionDetected: flaggedSources.length > 0,
+          ...(injectionReason ? { injectionReason } : {}),
+          flaggedSources,
         };
       } catch (error) {
         if (error instanceof LlmProviderError) {

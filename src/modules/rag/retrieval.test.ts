@@ -5,15 +5,15 @@ import { createDepartment, createKnowledgeFixture } from '../../../test/factorie
 import { rowsOf } from '../../core/db/client.js';
 import { createLocalEmbedder } from '../../core/llm/local-embedder.js';
 import { hybridSearchQuery, setLocal } from './rag.repository.js';
-import { queryTerms } from './scoring.js';
+import { queryKeywordTerms } from './text-analysis.js';
 
 const ctx = useTestApp();
 
 const search = (text: string, knowledgeBaseIds: string[], departmentIds?: string[]) =>
   ctx.container.rag.retrieval.search({ text, knowledgeBaseIds, ...(departmentIds ? { departmentIds } : {}) });
 
-/** Close in letters (shared trigrams) to the query, but none of its exact words. */
-const VECTOR_STRONG = 'annually leaves requested forms';
+/** Close in letters (shared trigrams) to the query, but none of its words, not even stemmed. */
+const VECTOR_STRONG = 'annulled leaven requestor formless';
 /** The query's exact words, scattered among many others. */
 const KEYWORD_STRONG =
   'The finance team closes the books every quarter. Travel costs need receipts, mileage is paid monthly, ' +
@@ -211,7 +211,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('hybrid retrieval on PostgreSQ
     const query = hybridSearchQuery({
       embedding: createLocalEmbedder(1536).embedOne(text),
       text,
-      terms: queryTerms(text),
+      terms: queryKeywordTerms(text),
       knowledgeBaseIds: [knowledgeBase.id],
       candidates: 40,
       shortlist: 20,
@@ -227,5 +227,32 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('hybrid retrieval on PostgreSQ
         .join('\n');
     });
     expect(plan).toMatch(/Index Scan using chunks_embedding_idx/);
+  });
+
+  it('serves the BM25 keyword leg from the GIN index chunks_terms_idx', async () => {
+    const department = await createDepartment(ctx.container);
+    const { knowledgeBase, documents } = await createKnowledgeFixture(ctx.container, {
+      departmentId: department.id,
+      documents: [{ title: 'Seed', chunks: ['seed chunk'] }],
+    });
+    await ctx.container.db.execute(sql`
+      INSERT INTO chunks (document_id, knowledge_base_id, chunk_index, content, terms, term_count)
+      SELECT ${documents[0]!.document.id}, ${knowledgeBase.id}, g, 'filler ' || g, to_tsvector('simple', 'filler ' || g), 2
+      FROM generate_series(1, 2000) AS g`);
+    await ctx.container.db.execute(sql`ANALYZE chunks`);
+
+    const text = 'filler 17';
+    const query = hybridSearchQuery({
+      embedding: null,
+      text,
+      terms: queryKeywordTerms(text),
+      knowledgeBaseIds: [knowledgeBase.id],
+      candidates: 40,
+      shortlist: 20,
+    });
+    const plan = rowsOf<{ 'QUERY PLAN': string }>(await ctx.container.db.execute(sql`EXPLAIN ${query}`))
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
+    expect(plan).toMatch(/Bitmap Index Scan on chunks_terms_idx/);
   });
 });

@@ -1,7 +1,8 @@
 import type { EmbeddingProvider } from '../../core/llm/llm.js';
-import { detectInjection } from './injection-detection.js';
+import { detectInjection, type InjectionVerdict } from './injection-detection.js';
 import type { HybridRow, RagRepository } from './rag.repository.js';
-import { finalScore, queryTerms, repeatsSentence } from './scoring.js';
+import { finalScore, repeatsSentence } from './scoring.js';
+import { queryKeywordTerms } from './text-analysis.js';
 
 /** A retrieved chunk that may go into a prompt. */
 export interface RetrievedChunk {
@@ -23,6 +24,8 @@ export interface RetrievedChunk {
 /** A retrieved chunk left out because it carries a prompt injection. */
 export interface InjectedChunk extends RetrievedChunk {
   reason: string;
+  /** The detector's whole verdict (family and score where the detector gives them). */
+  verdict: InjectionVerdict;
 }
 
 export interface RetrievalResult {
@@ -80,7 +83,7 @@ export function createRetrieval(deps: {
      */
     async search(input: SearchInput): Promise<RetrievalResult> {
       const limit = input.limit ?? 5;
-      const terms = queryTerms(input.text);
+      const terms = queryKeywordTerms(input.text);
       if (input.knowledgeBaseIds.length === 0 || terms.length === 0) {
         return { hits: [], injected: [], confidence: 0, embedding: null };
       }
@@ -93,7 +96,8 @@ export function createRetrieval(deps: {
           terms,
           knowledgeBaseIds: input.knowledgeBaseIds,
           departmentIds: input.departmentIds,
-          candidates,
+          // Each leg proposes at least as many chunks as are asked for (`/rag/draft` takes up to 50).
+          candidates: Math.max(candidates, limit),
           shortlist: Math.max(shortlist, limit),
         },
         efSearch,
@@ -105,7 +109,8 @@ export function createRetrieval(deps: {
         if (hits.length >= limit) break;
         // The title reaches the prompt too.
         const verdict = detectInjection(`${chunk.title}\n${chunk.content}`);
-        if (verdict.detected) injected.push({ ...chunk, reason: verdict.reason ?? 'prompt injection' });
+        if (verdict.detected)
+          injected.push({ ...chunk, reason: verdict.reason ?? 'prompt injection', verdict });
         else hits.push(chunk);
       }
       return { hits, injected, confidence: hits[0]?.score ?? 0, embedding };

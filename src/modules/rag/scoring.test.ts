@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finalScore, MAX_QUERY_TERMS, queryTerms, repeatsSentence, VERBATIM_FLOOR } from './scoring.js';
+import { finalScore, repeatsSentence, VERBATIM_FLOOR } from './scoring.js';
 
 describe('repeatsSentence', () => {
   const chunk = 'Remote work is allowed two days a week. Ask your team lead first! Equipment comes from IT.';
@@ -42,30 +42,5 @@ describe('finalScore', () => {
     expect(finalScore(0.5, true)).toBeCloseTo(0.95, 10);
     expect(finalScore(1, true)).toBe(1);
     expect(finalScore(0.6, true)).toBeGreaterThan(finalScore(0.3, true));
-  });
-});
-
-describe('queryTerms', () => {
-  it('answers distinct lower-case letter and digit runs without tsquery syntax', () => {
-    expect(queryTerms("Vacation & (days) | !vacation's 24 ДНІ:*")).toEqual([
-      'vacation',
-      'days',
-      's',
-      '24',
-      'дні',
-    ]);
-    expect(queryTerms('?!')).toEqual([]);
-  });
-
-  it('drops English, Ukrainian and Russian function words unless nothing else is left', () => {
-    expect(queryTerms('What is the leave policy?')).toEqual(['leave', 'policy']);
-    expect(queryTerms('Скільки днів відпустки в мене?')).toEqual(['днів', 'відпустки']);
-    expect(queryTerms('Что такое отпуск и как его взять?')).toEqual(['такое', 'отпуск', 'взять']);
-    expect(queryTerms('what is it')).toEqual(['what', 'is', 'it']);
-  });
-
-  it(`keeps at most ${MAX_QUERY_TERMS} terms`, () => {
-    const long = Array.from({ length: 50 }, (_, i) => `word${i}`).join(' ');
-    expect(queryTerms(long)).toHaveLength(MAX_QUERY_TERMS);
   });
 });

@@ -1,7 +1,6 @@
 import type { RagWeights } from '../../core/db/schema/knowledge.js';
 import { splitSentences } from '../../core/llm/extractive-responder.js';
 import { lexicalWords } from '../../core/llm/local-embedder.js';
-import { STOPWORDS } from './stopwords.js';
 
 /** Used when a knowledge base's weights are missing or add up to 0 (the documented default, 0.7 / 0.3). */
 export const DEFAULT_RAG_WEIGHTS: RagWeights = { vector: 0.7, keyword: 0.3 };
@@ -11,29 +10,6 @@ export const VERBATIM_FLOOR = 0.9;
 
 /** Shortest sentence (in words) that counts as repeated word for word; shorter ones match by chance. */
 export const VERBATIM_MIN_WORDS = 4;
-
-/** Most query terms sent to the keyword leg; longer messages keep their first distinct terms. */
-export const MAX_QUERY_TERMS = 32;
-
-/**
- * The terms of the keyword leg: runs of letters and digits, NFKC and lower
- * case (as PostgreSQL's `simple` configuration reads them), distinct, without
- * the {@link STOPWORDS} unless nothing else is left, at most
- * {@link MAX_QUERY_TERMS}. They contain no tsquery syntax, so they can be
- * joined with ` | ` into a query safely.
- */
-export function queryTerms(text: string): string[] {
-  const words = [
-    ...new Set(
-      text
-        .normalize('NFKC')
-        .toLowerCase()
-        .match(/[\p{L}\p{N}]+/gu) ?? [],
-    ),
-  ];
-  const content = words.filter((w) => !STOPWORDS.has(w));
-  return (content.length > 0 ? content : words).slice(0, MAX_QUERY_TERMS);
-}
 
 /**
  * Whether the message repeats a sentence of the chunk word for word (case,

@@ -1,5 +1,6 @@
 import type { EmbeddingProvider } from '../../core/llm/llm.js';
 import { NO_TRACING, type Tracing } from '../../core/tracing/tracing.js';
+import { flaggedSourcesOf } from '../../modules/rag/flagged-sources.js';
 import { type Decision, type DecisionInput, decideDelivery, matchBoundaryPhrase } from '../hitl-decision.js';
 import type { Generated } from './generate.js';
 import type { RagFindings } from './rag-search.js';
@@ -100,6 +101,8 @@ export function createConfidenceCheckStep(deps: {
               detected: true,
               reason: `chunk ${injectedChunk.chunkId}: ${injectedChunk.reason}`,
               source: 'context',
+              // Structured for the reviewer: the approval's reasons carry every left-out chunk.
+              flaggedSources: flaggedSourcesOf(rag.injected),
             }
           : { detected: false };
 

@@ -1,4 +1,5 @@
 import { NO_TRACING, type Tracing } from '../../core/tracing/tracing.js';
+import { flaggedSourcesOf } from '../../modules/rag/flagged-sources.js';
 import type { InjectionVerdict } from '../../modules/rag/injection-detection.js';
 import { detectInjection } from '../../modules/rag/injection-detection.js';
 import type { InjectedChunk, Retrieval, RetrievedChunk } from '../../modules/rag/retrieval.js';
@@ -83,6 +84,7 @@ export function createRagSearchStep(deps: {
             documentId: chunk.documentId,
             reason: chunk.reason,
           })),
+          flaggedSources: flaggedSourcesOf(found.injected),
           userInjection,
           searched: !userInjection.detected,
         },

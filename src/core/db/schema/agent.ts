@@ -44,6 +44,8 @@ export const agentTasks = pgTable(
   },
   (t) => [
     index('agent_tasks_department_id_created_at_idx').on(t.departmentId, t.createdAt),
+    // The analytics dashboard of a global user reads a created_at range over every department.
+    index('agent_tasks_created_at_idx').on(t.createdAt),
     index('agent_tasks_namespace_id_idx').on(t.namespaceId),
     index('agent_tasks_status_idx').on(t.status),
     // One task per inbound message: a replayed message never starts a second task.
@@ -148,6 +150,9 @@ export const approvals = pgTable(
   },
   (t) => [
     index('approvals_department_id_status_idx').on(t.departmentId, t.status, t.createdAt),
+    // The analytics dashboard: a created_at range of some departments, or of all of them.
+    index('approvals_department_id_created_at_idx').on(t.departmentId, t.createdAt),
+    index('approvals_created_at_idx').on(t.createdAt),
     // One approval per task, however often its job is replayed.
     uniqueIndex('approvals_task_id_idx').on(t.taskId).where(sql`${t.taskId} is not null`),
   ],

@@ -59,6 +59,8 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_conversation_id_created_at_idx').on(t.conversationId, t.createdAt, t.id),
+    // The analytics dashboard reads a created_at range of messages, joined to their conversations.
+    index('messages_created_at_idx').on(t.createdAt),
     uniqueIndex('messages_channel_channel_message_id_idx')
       .on(t.channel, t.channelMessageId)
       .where(sql`${t.channelMessageId} is not null`),

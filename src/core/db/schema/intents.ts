@@ -25,6 +25,8 @@ export const intentExamples = pgTable(
     intentName: text('intent_name').notNull(),
     exampleText: text('example_text').notNull(),
     embedding: vector('embedding', { dimensions: MIGRATED_EMBEDDING_DIMENSIONS }),
+    /** The embedder that made `embedding` (EmbeddingProvider.version); null: made before versions were kept. */
+    embedder: text('embedder'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -21,9 +23,28 @@ export interface Persona {
   [key: string]: unknown;
 }
 
+/** Why a chunk was held back at ingestion: the injection detector's verdict. */
+export interface ChunkInjection {
+  reason: string;
+  family?: string;
+  /** Detector score in [0, 1], when the detector gives one. */
+  score?: number;
+  /** The matched text, when the detector gives it. */
+  span?: string;
+  /** `text` (the chunk's own text) or `hidden-html` (text the page hides from its readers). */
+  source: 'text' | 'hidden-html';
+}
+
 export interface RagWeights {
   vector: number;
   keyword: number;
+}
+
+/** The knowledge base's synthetic-questions option: questions generated per chunk at ingestion. */
+export interface SyntheticQuestionsSettings {
+  enabled: boolean;
+  /** Questions asked of the LLM per chunk, 1 to 5. */
+  perChunk: number;
 }
 
 export const namespaces = pgTable(
@@ -70,6 +91,11 @@ export const knowledgeBases = pgTable(
       .references(() => departments.id),
     description: text('description'),
     ragWeights: jsonb('rag_weights').$type<RagWeights>().notNull().default({ vector: 0.7, keyword: 0.3 }),
+    /** Off by default: with an LLM configured, ingestion asks it for likely questions per chunk. */
+    syntheticQuestions: jsonb('synthetic_questions')
+      .$type<SyntheticQuestionsSettings>()
+      .notNull()
+      .default({ enabled: false, perChunk: 3 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -122,10 +148,30 @@ export const chunks = pgTable(
     content: text('content').notNull(),
     tokenCount: integer('token_count').notNull().default(0),
     embedding: vector('embedding', { dimensions: MIGRATED_EMBEDDING_DIMENSIONS }),
+    /** The embedder that made `embedding` (EmbeddingProvider.version); null: made before versions were kept. */
+    embedder: text('embedder'),
     /** `simple` configuration: no stemming, so Ukrainian, Russian and English behave alike. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', content)`),
+    /**
+     * The keyword leg's terms: stems with their positions (tf = number of
+     * positions), written by the application (modules/rag/text-analysis.ts);
+     * null until indexed. Triggers keep kb_term_stats and kb_stats current.
+     */
+    terms: tsvector('terms'),
+    /** Indexed words of the chunk (BM25's document length). */
+    termCount: integer('term_count').notNull().default(0),
     /** headingPath, page and the like. */
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Questions the LLM expects the chunk to answer (the knowledge base's
+     * syntheticQuestions option); indexed with the content, never shown as a
+     * source. Null when none were generated.
+     */
+    syntheticQuestions: jsonb('synthetic_questions').$type<string[]>(),
+    /** Kept out of retrieval: the ingestion-time prompt-injection scan flagged the chunk. */
+    heldBack: boolean('held_back').notNull().default(false),
+    /** The scan's verdict on a held-back chunk (reason, family, score, span); null when served. */
+    injection: jsonb('injection').$type<ChunkInjection>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -134,5 +180,29 @@ export const chunks = pgTable(
     index('chunks_embedding_idx').using('hnsw', t.embedding.op('vector_cosine_ops')),
     index('chunks_search_vector_idx').using('gin', t.searchVector),
     index('chunks_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
+    // fastupdate off: PGlite never vacuums, and a growing pending list would be scanned by every query.
+    index('chunks_terms_idx').using('gin', t.terms).with({ fastupdate: false }),
   ],
 );
+
+/** Per knowledge base and term: how many chunks hold the term (BM25's document frequency). */
+export const kbTermStats = pgTable(
+  'kb_term_stats',
+  {
+    knowledgeBaseId: uuid('knowledge_base_id')
+      .notNull()
+      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    df: integer('df').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.knowledgeBaseId, t.term] })],
+);
+
+/** Per knowledge base: indexed chunks and their words in all (BM25's N and average length). */
+export const kbStats = pgTable('kb_stats', {
+  knowledgeBaseId: uuid('knowledge_base_id')
+    .primaryKey()
+    .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+  chunkCount: integer('chunk_count').notNull().default(0),
+  totalTerms: bigint('total_terms', { mode: 'number' }).notNull().default(0),
+});

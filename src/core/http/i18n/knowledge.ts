@@ -228,6 +228,64 @@ export const knowledgeDocs: DocsArea = {
     },
   },
   fields: {
+    'Whether ingestion generates likely questions per chunk, and how many': {
+      ru: 'Создаёт ли обработка вероятные вопросы к каждому фрагменту и сколько',
+      uk: 'Чи створює обробка ймовірні запитання до кожного фрагмента і скільки',
+    },
+    'Generate likely questions per chunk at ingestion and index them with the chunk. Needs a configured LLM (LLM_API_KEY); without one the option is kept but does nothing.':
+      {
+        ru: 'Создавать при обработке вероятные вопросы к каждому фрагменту и индексировать их вместе с ним. Нужна настроенная языковая модель (LLM_API_KEY); без неё настройка сохраняется, но ничего не делает.',
+        uk: 'Створювати під час обробки ймовірні запитання до кожного фрагмента й індексувати їх разом із ним. Потрібна налаштована мовна модель (LLM_API_KEY); без неї налаштування зберігається, але нічого не робить.',
+      },
+    'Questions per chunk, 1 to 5 (default 3; an update without it keeps the current value)': {
+      ru: 'Вопросов на фрагмент, от 1 до 5 (по умолчанию 3; изменение без этого поля сохраняет текущее значение)',
+      uk: 'Запитань на фрагмент, від 1 до 5 (за замовчуванням 3; зміна без цього поля зберігає поточне значення)',
+    },
+    'Synthetic questions (off by default). Applies to documents ingested or reprocessed after the change.': {
+      ru: 'Синтетические вопросы (по умолчанию выключены). Действуют для документов, обработанных или переобработанных после изменения.',
+      uk: 'Синтетичні запитання (за замовчуванням вимкнені). Діють для документів, оброблених або перероблених після зміни.',
+    },
+    'Chunks held back from retrieval because the ingestion-time scan found a prompt injection': {
+      ru: 'Фрагменты, исключённые из поиска, потому что проверка при обработке нашла промпт-инъекцию',
+      uk: 'Фрагменти, виключені з пошуку, бо перевірка під час обробки знайшла промпт-ін’єкцію',
+    },
+    'Chunks stored for the document, held-back ones included': {
+      ru: 'Фрагменты документа, включая исключённые',
+      uk: 'Фрагменти документа, включно з виключеними',
+    },
+    'Chunk kept out of retrieval': {
+      ru: 'Фрагмент, исключённый из поиска',
+      uk: 'Фрагмент, виключений з пошуку',
+    },
+    'Kind of injection found (for example override), when known': {
+      ru: 'Вид найденной инъекции (например, override), если известен',
+      uk: 'Вид знайденої ін’єкції (наприклад, override), якщо відомий',
+    },
+    'What the scan found, and where': {
+      ru: 'Что нашла проверка и где',
+      uk: 'Що знайшла перевірка і де',
+    },
+    'Detector score from 0 to 1, when known': {
+      ru: 'Оценка детектора от 0 до 1, если известна',
+      uk: 'Оцінка детектора від 0 до 1, якщо відома',
+    },
+    "text: the chunk's own text; hidden-html: text the web page hides from its readers": {
+      ru: 'text: собственный текст фрагмента; hidden-html: текст, который веб-страница скрывает от читателей',
+      uk: 'text: власний текст фрагмента; hidden-html: текст, який вебсторінка приховує від читачів',
+    },
+    'Up to 200 characters of the chunk, around the match': {
+      ru: 'До 200 символов фрагмента вокруг совпадения',
+      uk: 'До 200 символів фрагмента навколо збігу',
+    },
+    "Chunks kept out of retrieval with the scan's reasons, in reading order (the first 100); present when you hold canViewKnowledge":
+      {
+        ru: 'Фрагменты, исключённые из поиска, с причинами проверки, в порядке чтения (первые 100); есть, если у вас есть canViewKnowledge',
+        uk: 'Фрагменти, виключені з пошуку, з причинами перевірки, у порядку читання (перші 100); є, якщо у вас є canViewKnowledge',
+      },
+    'Kept out of retrieval (see heldBackChunks for why)': {
+      ru: 'Исключён из поиска (причина — в heldBackChunks)',
+      uk: 'Виключений з пошуку (причина — у heldBackChunks)',
+    },
     'Knowledge base id': { ru: 'Идентификатор базы знаний', uk: 'Ідентифікатор бази знань' },
     'Department that owns the knowledge base': {
       ru: 'Отдел, которому принадлежит база знаний',

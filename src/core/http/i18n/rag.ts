@@ -28,6 +28,56 @@ export const ragDocs: DocsArea = {
     },
   },
   fields: {
+    'Passages to retrieve and answer as sources, best first (1-50, default 5)': {
+      ru: 'Сколько фрагментов найти и вернуть как источники, начиная с лучших (1–50, по умолчанию 5)',
+      uk: 'Скільки фрагментів знайти й повернути як джерела, починаючи з найкращих (1–50, за замовчуванням 5)',
+    },
+    'Blended retrieval score, by which sources are ranked': {
+      ru: 'Итоговая оценка поиска, по которой упорядочены источники',
+      uk: 'Підсумкова оцінка пошуку, за якою впорядковано джерела',
+    },
+    'How well the passage matches the message: the blended vector and keyword score with the knowledge base weights, at least 0.9 when the message repeats one of its sentences word for word':
+      {
+        ru: 'Насколько фрагмент соответствует сообщению: смесь векторной и ключевой оценки с весами базы знаний, не меньше 0.9, если сообщение дословно повторяет одно из его предложений',
+        uk: 'Наскільки фрагмент відповідає повідомленню: суміш векторної та ключової оцінки з вагами бази знань, не менше 0.9, якщо повідомлення дослівно повторює одне з його речень',
+      },
+    'Passages the answer was built from, best first (at most limit)': {
+      ru: 'Фрагменты, из которых составлен ответ, начиная с лучших (не больше limit)',
+      uk: 'Фрагменти, з яких складено відповідь, починаючи з найкращих (не більше limit)',
+    },
+    'The best source confidence (0 when nothing was found); below 0.7 the answer is not trusted without a human':
+      {
+        ru: 'Уверенность лучшего источника (0, если ничего не найдено); ниже 0.7 ответу не доверяют без человека',
+        uk: 'Впевненість найкращого джерела (0, якщо нічого не знайдено); нижче 0.7 відповіді не довіряють без людини',
+      },
+    'Chunk left out': {
+      ru: 'Отброшенный фрагмент',
+      uk: 'Відкинутий фрагмент',
+    },
+    'Title of that document': {
+      ru: 'Название этого документа',
+      uk: 'Назва цього документа',
+    },
+    'Knowledge base of that document': {
+      ru: 'База знаний этого документа',
+      uk: 'База знань цього документа',
+    },
+    'What the injection check found: the rule and the matched text': {
+      ru: 'Что нашла проверка на инъекции: правило и совпавший текст',
+      uk: 'Що знайшла перевірка на ін’єкції: правило й збіжний текст',
+    },
+    'Kind of injection (for example override), when the detector names one': {
+      ru: 'Вид инъекции (например, override), если детектор его называет',
+      uk: 'Вид ін’єкції (наприклад, override), якщо детектор його називає',
+    },
+    'Detector score, when the detector gives one': {
+      ru: 'Оценка детектора, если он её даёт',
+      uk: 'Оцінка детектора, якщо він її дає',
+    },
+    'Retrieved passages left out because they carry a prompt injection, best ranked first': {
+      ru: 'Найденные фрагменты, отброшенные из-за промпт-инъекции, начиная с лучших по рангу',
+      uk: 'Знайдені фрагменти, відкинуті через промпт-ін’єкцію, починаючи з найкращих за рангом',
+    },
     'Department whose knowledge bases are searched; must be one of yours': {
       ru: 'Отдел, в базах знаний которого идёт поиск; должен быть одним из ваших',
       uk: 'Відділ, у базах знань якого відбувається пошук; має бути одним із ваших',
@@ -71,10 +121,12 @@ export const ragDocs: DocsArea = {
             documentId: 'edde58ba-b594-484e-87d1-65cfb634575d',
             title: 'Refund policy',
             score: 0.82,
+            confidence: 0.82,
           },
         ],
         confidence: 0.82,
         injectionDetected: false,
+        flaggedSources: [],
       },
     },
   },

@@ -16,6 +16,8 @@ export interface Extraction {
   title: string | null;
   /** How the text was obtained, kept in the document's `metadata.ingestion`. */
   details: Record<string, unknown>;
+  /** The raw page of an HTML document, for the ingestion-time check of text it hides. */
+  html?: string;
 }
 
 export interface ExtractDeps {
@@ -110,7 +112,7 @@ export async function extractUrl(url: string, deps: ExtractDeps): Promise<Extrac
   const text = decodeText(fetched.body, fetched.contentType);
   if (mime === 'text/html' || mime === 'application/xhtml+xml' || (!mime && /^\s*</.test(text))) {
     const page = webPageBlocks(text);
-    return { blocks: page.blocks, title: page.title, details: { extractor: 'html', ...source } };
+    return { blocks: page.blocks, title: page.title, details: { extractor: 'html', ...source }, html: text };
   }
   if (mime === 'text/markdown' || mime === 'text/x-markdown') {
     return { blocks: markdownBlocks(text), title: null, details: { extractor: 'markdown', ...source } };

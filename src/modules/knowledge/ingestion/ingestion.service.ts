@@ -1,7 +1,9 @@
 import type { Database, Transaction } from '../../../core/db/client.js';
 import type { EmbeddingProvider } from '../../../core/llm/llm.js';
-import { EmbeddingDimensionError } from '../../../core/llm/llm.js';
+import { EmbeddingDimensionError, embedderVersion } from '../../../core/llm/llm.js';
 import type { NotificationsPort, PendingNotifications } from '../../notifications/notifications.service.js';
+import { keywordIndexEntry } from '../../rag/text-analysis.js';
+import { scanChunks } from '../chunk-safety.js';
 import { chunkBlocks } from '../chunking.js';
 import { DOCUMENT_TYPES, type DocumentFiles, type FileDocumentType } from '../document-files.js';
 import { finishedMetadata, ingestionOf, ingestJobId } from '../document-metadata.js';
@@ -9,6 +11,8 @@ import type { DocumentRow, DocumentsRepository, NewChunk } from '../documents.re
 import { IngestionError } from './errors.js';
 import { type Extraction, extractFile, extractUrl } from './extract.js';
 import type { Ocr } from './ocr.js';
+import type { SyntheticQuestions } from './synthetic-questions.js';
+import { indexedText } from './synthetic-questions-prompt.js';
 import { type FetchGuards, fetchWithGuards } from './url-fetch.js';
 
 /** Texts per embedding call (the documented batch size). */
@@ -30,6 +34,8 @@ export interface IngestionServiceDeps {
   logger: IngestionLogger;
   /** Writes the uploader's notification in the run's transaction; published after the commit. */
   notifications: NotificationsPort;
+  /** The knowledge base's syntheticQuestions option at ingestion; none when not given. */
+  syntheticQuestions?: SyntheticQuestions;
 }
 
 /** What one delivery of a job did. */
@@ -38,7 +44,8 @@ export type IngestOutcome = 'ready' | 'failed' | 'stale' | 'gone';
 const FILE_TYPES = new Set<string>(DOCUMENT_TYPES.filter((t) => t !== 'url'));
 
 export function createIngestionService(deps: IngestionServiceDeps) {
-  const { db, documents, files, ocr, embeddings, fetchGuards, logger, notifications } = deps;
+  const { db, documents, files, ocr, embeddings, fetchGuards, logger, notifications, syntheticQuestions } =
+    deps;
   const extractDeps = { ocr, fetchUrl: (url: string) => fetchWithGuards(url, fetchGuards) };
 
   const currentJobId = (row: DocumentRow) => ingestJobId(row.id, ingestionOf(row.metadata).run);
@@ -144,7 +151,22 @@ export function createIngestionService(deps: IngestionServiceDeps) {
         const extraction = await extract(started);
         const pieces = chunkBlocks(extraction.blocks);
         if (pieces.length === 0) throw new IngestionError('No text was found in the document');
-        const vectors = await embedAll(pieces.map((p) => p.content));
+        // Every chunk is scanned for prompt injection; a flagged one is stored held back from retrieval.
+        const verdicts = scanChunks(
+          pieces.map((p) => p.content),
+          { html: extraction.html },
+        );
+        // The knowledge base's syntheticQuestions option: likely questions per chunk (held-back
+        // chunks are never sent), indexed with the content; an LLM failure only loses questions.
+        const synthetic = await syntheticQuestions?.generate({
+          documentId: started.id,
+          knowledgeBaseId: started.knowledgeBaseId,
+          chunks: pieces.map((p) => p.content),
+          wanted: (index) => verdicts[index] == null,
+        });
+        const vectors = await embedAll(
+          pieces.map((p, index) => indexedText(p.content, synthetic?.questions[index])),
+        );
         rows = pieces.map((piece, index) => ({
           documentId: started.id,
           knowledgeBaseId: started.knowledgeBaseId,
@@ -152,14 +174,22 @@ export function createIngestionService(deps: IngestionServiceDeps) {
           content: piece.content,
           tokenCount: piece.tokenCount,
           embedding: vectors[index] ?? null,
+          embedder: embedderVersion(embeddings),
           metadata: { ...piece.metadata },
+          syntheticQuestions: synthetic?.questions[index] ?? null,
+          // The keyword leg's terms, from the same text as the embedding (content and its questions).
+          ...keywordIndexEntry(indexedText(piece.content, synthetic?.questions[index])),
+          heldBack: verdicts[index] != null,
+          injection: verdicts[index] ?? null,
         }));
         details = {
           ...extraction.details,
           ...(extraction.title ? { contentTitle: extraction.title } : {}),
           chunkCount: pieces.length,
+          heldBackChunkCount: verdicts.filter((v) => v != null).length,
           tokenCount: pieces.reduce((sum, p) => sum + p.tokenCount, 0),
           embeddingProvider: embeddings.name,
+          ...(synthetic?.record ? { syntheticQuestions: synthetic.record } : {}),
         };
       } catch (error) {
         if (error instanceof IngestionError || error instanceof EmbeddingDimensionError) {
@@ -190,7 +220,8 @@ export function createIngestionService(deps: IngestionServiceDeps) {
         );
       });
       if (!stored) return 'stale';
-      logger.info({ documentId, jobId, chunks: rows.length }, 'document ingested');
+      const heldBack = rows.filter((r) => r.heldBack).length;
+      logger.info({ documentId, jobId, chunks: rows.length, heldBack }, 'document ingested');
       await publish(stored);
       return 'ready';
     },

@@ -1,0 +1,313 @@
+/**
+ * Retrieval quality on the team's labelled set (eval/retrieval/).
+ * Run: npm run eval:retrieval  [-- --split=dev|test|all] [-- --misses]
+ *
+ * Uploads every passage of eval/retrieval/corpus-{en,uk,ru}.tsv as a text
+ * document into a fresh in-memory embedded database through the real
+ * upload and ingestion (offline embedder, as a deployment without
+ * LLM_API_KEY), then asks every query of eval/retrieval/queries.tsv and
+ * prints nDCG@10 and recall@10 per leg and language:
+ * - `ts_rank (old)`: the keyword leg before BM25 (ts_rank over the `simple`
+ *   tsvector, bounded tiers), its SQL kept here for comparison only;
+ * - `BM25`: the keyword leg alone, ranked by Okapi BM25;
+ * - `vector`: the vector leg alone, ranked by cosine;
+ * - `hybrid`: what the service answers (retrieval.search, limit 10);
+ * - `hybrid (top-norm)`: the same blend with BM25 divided by the best
+ *   candidate's BM25 instead of the reference score (an alternative the
+ *   choice was measured against).
+ * Graded relevance: nDCG gain 2^grade − 1, recall counts every passage of
+ * grade ≥ 1. The dev split is for tuning; the test split is reported.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { createContainer } from '../src/container.js';
+import { loadConfig } from '../src/core/config/config.js';
+import { openPglite, rowsOf } from '../src/core/db/client.js';
+import type { Bm25Normalisation, HybridQuery } from '../src/modules/rag/rag.repository.js';
+import { queryKeywordTerms } from '../src/modules/rag/text-analysis.js';
+import { startWorkers } from '../src/workers/index.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const LANGUAGES = ['en', 'uk', 'ru'] as const;
+type Language = (typeof LANGUAGES)[number];
+const K = 10;
+
+interface Passage {
+  id: string;
+  language: Language;
+  title: string;
+  text: string;
+}
+
+interface Query {
+  id: string;
+  language: Language;
+  split: 'dev' | 'test';
+  kind: string;
+  qrels: Map<string, number>;
+  text: string;
+}
+
+const readTsv = (file: string) =>
+  readFileSync(path.join(here, 'retrieval', file), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'))
+    .map((line) => line.split('\t'));
+
+export function loadCorpus(): Passage[] {
+  return LANGUAGES.flatMap((language) =>
+    readTsv(`corpus-${language}.tsv`).map(([id, title, text]) => ({
+      id: id!,
+      language,
+      title: title!,
+      text: text!,
+    })),
+  );
+}
+
+export function loadQueries(): Query[] {
+  return readTsv('queries.tsv').map(([id, split, kind, qrels, text]) => ({
+    id: id!,
+    language: id!.slice(0, 2) as Language,
+    split: split as 'dev' | 'test',
+    kind: kind!,
+    qrels: new Map(
+      qrels!.split(',').map((pair) => {
+        const [passage, grade] = pair.split(':');
+        return [passage!, Number(grade)] as const;
+      }),
+    ),
+    text: text!,
+  }));
+}
+
+/** nDCG@k with gain 2^grade − 1. */
+export function ndcgAt(ranked: readonly string[], qrels: ReadonlyMap<string, number>, k = K): number {
+  const gain = (grade: number) => 2 ** grade - 1;
+  const dcg = ranked.slice(0, k).reduce((sum, id, i) => sum + gain(qrels.get(id) ?? 0) / Math.log2(i + 2), 0);
+  const ideal = [...qrels.values()]
+    .sort((a, b) => b - a)
+    .slice(0, k)
+    .reduce((sum, grade, i) => sum + gain(grade) / Math.log2(i + 2), 0);
+  return ideal > 0 ? dcg / ideal : 0;
+}
+
+/** Share of the relevant passages (grade ≥ 1) in the first k. */
+export function recallAt(ranked: readonly string[], qrels: ReadonlyMap<string, number>, k = K): number {
+  const relevant = [...qrels].filter(([, grade]) => grade > 0).map(([id]) => id);
+  const top = new Set(ranked.slice(0, k));
+  return relevant.length ? relevant.filter((id) => top.has(id)).length / relevant.length : 0;
+}
+
+/** The query terms of the old keyword leg: `simple` words without stop words (as before BM25). */
+function oldQueryTerms(text: string, stopwords: ReadonlySet<string>): string[] {
+  const words = [
+    ...new Set(
+      text
+        .normalize('NFKC')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? [],
+    ),
+  ];
+  const content = words.filter((w) => !stopwords.has(w));
+  return (content.length > 0 ? content : words).slice(0, 32);
+}
+
+async function main(): Promise<void> {
+  const args = new Set(process.argv.slice(2));
+  const splitArg = [...args].find((a) => a.startsWith('--split='))?.slice('--split='.length) ?? 'all';
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'aos-eval-retrieval-'));
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'e'.repeat(48), LOG_LEVEL: 'warn' });
+  const container = await createContainer(config, {
+    logger: pino({ level: 'warn' }),
+    database: await openPglite({}),
+  });
+  startWorkers(container);
+  const { db } = container;
+  const department = await container.repositories.departments.insert({
+    name: 'Eval',
+    slug: 'eval-retrieval',
+  });
+  const base = await container.knowledge.repositories.bases.insert({
+    name: 'Eval',
+    departmentId: department.id,
+  });
+
+  const corpus = loadCorpus();
+  const passageOfDocument = new Map<string, string>();
+  process.stdout.write(`ingesting ${corpus.length} passages…\n`);
+  for (const passage of corpus) {
+    const bytes = Buffer.from(`${passage.title}\n\n${passage.text}\n`);
+    const { tempPath } = await container.knowledge.files.receive(Readable.from([bytes]));
+    const doc = await container.knowledge.documents.upload(container.system, {
+      knowledgeBaseId: base.id,
+      title: passage.title,
+      file: { tempPath, fileName: `${passage.id}.txt`, size: bytes.length },
+    });
+    passageOfDocument.set(doc.id, passage.id);
+  }
+  for (;;) {
+    const [row] = rowsOf<{ waiting: number }>(
+      await db.execute(sql`SELECT count(*)::int AS waiting FROM documents
+        WHERE knowledge_base_id = ${base.id} AND status NOT IN ('ready', 'failed')`),
+    );
+    if (!row || row.waiting === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const [failed] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM documents WHERE status = 'failed'`),
+  );
+  if (failed && failed.n > 0) throw new Error(`${failed.n} passages failed ingestion`);
+
+  const { STOPWORDS } = await import('../src/modules/rag/stopwords.js');
+  const rag = container.rag.repositories.rag;
+  const embed = async (text: string) => (await container.llm.embeddings.embed([text]))[0] ?? null;
+  const baseQuery = (text: string): HybridQuery => ({
+    embedding: null,
+    text,
+    terms: [],
+    knowledgeBaseIds: [base.id],
+    candidates: 40,
+    shortlist: 40,
+  });
+  const passagesOf = (documentIds: string[]) => documentIds.map((id) => passageOfDocument.get(id) ?? id);
+
+  const legs: Record<string, (q: Query) => Promise<string[]>> = {
+    'ts_rank (old)': async (q) => {
+      const terms = oldQueryTerms(q.text, STOPWORDS);
+      if (terms.length === 0) return [];
+      const rows = rowsOf<{ documentId: string }>(await db.execute(oldKeywordLeg(terms, base.id, K)));
+      return passagesOf(rows.map((r) => r.documentId));
+    },
+    BM25: async (q) => {
+      const rows = await rag.hybridSearch({ ...baseQuery(q.text), terms: queryKeywordTerms(q.text) }, 100);
+      return passagesOf(
+        rows
+          .filter((r) => r.bm25 > 0)
+          .sort((a, b) => b.bm25 - a.bm25)
+          .map((r) => r.documentId),
+      );
+    },
+    vector: async (q) => {
+      const rows = await rag.hybridSearch({ ...baseQuery(q.text), embedding: await embed(q.text) }, 100);
+      return passagesOf(rows.sort((a, b) => b.cosine - a.cosine).map((r) => r.documentId));
+    },
+    hybrid: async (q) => {
+      const result = await container.rag.retrieval.search({
+        text: q.text,
+        knowledgeBaseIds: [base.id],
+        limit: K,
+      });
+      return passagesOf(result.hits.map((h) => h.documentId));
+    },
+    'hybrid (top-norm)': async (q) => blended(q, 'top'),
+  };
+
+  async function blended(q: Query, bm25Normalisation: Bm25Normalisation): Promise<string[]> {
+    const rows = await rag.hybridSearch(
+      {
+        ...baseQuery(q.text),
+        embedding: await embed(q.text),
+        terms: queryKeywordTerms(q.text),
+        shortlist: K,
+        bm25Normalisation,
+      },
+      100,
+    );
+    return passagesOf(rows.map((r) => r.documentId));
+  }
+
+  const queries = loadQueries().filter((q) => splitArg === 'all' || q.split === splitArg);
+  const results: Array<{ leg: string; query: Query; ndcg: number; recall: number; ranked: string[] }> = [];
+  for (const query of queries) {
+    for (const [leg, run] of Object.entries(legs)) {
+      const ranked = await run(query);
+      results.push({
+        leg,
+        query,
+        ndcg: ndcgAt(ranked, query.qrels),
+        recall: recallAt(ranked, query.qrels),
+        ranked,
+      });
+    }
+  }
+
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+  const cell = (leg: string, filter: (q: Query) => boolean) => {
+    const rows = results.filter((r) => r.leg === leg && filter(r.query));
+    return `${mean(rows.map((r) => r.ndcg)).toFixed(3)} / ${mean(rows.map((r) => r.recall)).toFixed(3)}`;
+  };
+  const columns: Array<[string, (q: Query) => boolean]> = [
+    ...LANGUAGES.map((language): [string, (q: Query) => boolean] => [
+      language,
+      (q) => q.language === language,
+    ]),
+    ['all', () => true],
+  ];
+  const counts = columns.map(([name, filter]) => `${name} (${queries.filter(filter).length})`);
+  process.stdout.write(
+    `\nsplit ${splitArg}, ${corpus.length} passages: nDCG@10 / recall@10\n\n| leg | ${counts.join(' | ')} |\n|---|${columns.map(() => '---').join('|')}|\n`,
+  );
+  for (const leg of Object.keys(legs)) {
+    process.stdout.write(`| ${leg} | ${columns.map(([, filter]) => cell(leg, filter)).join(' | ')} |\n`);
+  }
+  const kinds = [...new Set(queries.map((q) => q.kind))].sort();
+  process.stdout.write(
+    `\nby kind (all languages), nDCG@10\n\n| leg | ${kinds.join(' | ')} |\n|---|${kinds.map(() => '---').join('|')}|\n`,
+  );
+  for (const leg of Object.keys(legs)) {
+    const byKind = kinds.map((kind) =>
+      mean(results.filter((r) => r.leg === leg && r.query.kind === kind).map((r) => r.ndcg)).toFixed(3),
+    );
+    process.stdout.write(`| ${leg} | ${byKind.join(' | ')} |\n`);
+  }
+  if (args.has('--misses')) {
+    for (const r of results.filter((x) => x.ndcg < 0.5 && (x.leg === 'BM25' || x.leg === 'hybrid'))) {
+      process.stdout.write(`${r.leg}\t${r.query.id}\t${r.query.text}\t→ ${r.ranked.slice(0, 3).join(' ')}\n`);
+    }
+  }
+  await container.close();
+  process.exit(0);
+}
+
+/**
+ * The keyword leg as it was before BM25 (kept here only to compare against):
+ * `ts_rank` over the `simple` tsvector, asked in tiers of falling coverage
+ * (every term, all but one, any).
+ */
+function oldKeywordLeg(terms: readonly string[], knowledgeBaseId: string, n: number) {
+  const orQuery = sql`to_tsquery('simple', ${terms.join(' | ')})`;
+  const rank = sql`ts_rank(c.search_vector, ${orQuery}) DESC`;
+  const inScope = sql`c.knowledge_base_id = ${knowledgeBaseId}`;
+  if (terms.length === 1) {
+    return sql`SELECT c.document_id AS "documentId" FROM chunks c
+      WHERE ${inScope} AND c.search_vector @@ ${orQuery} ORDER BY ${rank} LIMIT ${n}`;
+  }
+  const andQuery = sql`to_tsquery('simple', ${terms.join(' & ')})`;
+  const tiers = [
+    sql`(SELECT c.id, 1 AS tier, ts_rank(c.search_vector, ${orQuery}) AS r FROM chunks c
+      WHERE ${inScope} AND c.search_vector @@ ${andQuery})`,
+  ];
+  if (terms.length >= 3 && terms.length <= 6) {
+    const allButOne = terms
+      .map((_, skip) => `(${terms.filter((__, i) => i !== skip).join(' & ')})`)
+      .join(' | ');
+    tiers.push(sql`(SELECT c.id, 2 AS tier, ts_rank(c.search_vector, ${orQuery}) AS r FROM chunks c
+      WHERE ${inScope} AND c.search_vector @@ to_tsquery('simple', ${allButOne}) AND NOT c.search_vector @@ ${andQuery})`);
+  }
+  tiers.push(sql`(SELECT c.id, 3 AS tier, ts_rank(c.search_vector, ${orQuery}) AS r FROM chunks c
+    WHERE ${inScope} AND c.search_vector @@ ${orQuery})`);
+  return sql`SELECT c.document_id AS "documentId" FROM (
+      SELECT DISTINCT ON (id) id, tier, r FROM (${sql.join(tiers, sql` UNION ALL `)}) t ORDER BY id, tier
+    ) ranked JOIN chunks c ON c.id = ranked.id
+    ORDER BY ranked.tier, ranked.r DESC LIMIT ${n}`;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await main();
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "chunks" ADD COLUMN "held_back" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "chunks" ADD COLUMN "injection" jsonb;

@@ -1,0 +1,107 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/** Okapi BM25 term-frequency saturation. */
+export const BM25_K1 = 1.2;
+/** Okapi BM25 length normalisation. */
+export const BM25_B = 0.75;
+
+/**
+ * The bounded keyword leg reads at most about this many chunks from the GIN
+ * index per branch (see {@link keywordStatsCtes}); above it, the commonest
+ * terms are scored but no longer propose candidates.
+ */
+export const KEYWORD_CANDIDATE_BUDGET = 500;
+
+// Constants written into the statement (as parameters their type would be guessed as integer).
+const K1 = sql.raw(`${BM25_K1}::float8`);
+const K1_PLUS_1 = sql.raw(`${BM25_K1 + 1}::float8`);
+const B = sql.raw(`${BM25_B}::float8`);
+
+/** A PostgreSQL text[] literal of terms (letters and digits only, so no quoting is needed). */
+export function termArray(terms: readonly string[]): SQL {
+  for (const term of terms) if (!/^[\p{L}\p{N}]+$/u.test(term)) throw new Error(`not a term: ${term}`);
+  return sql`${`{${terms.join(',')}}`}::text[]`;
+}
+
+/**
+ * The BM25 statistics of a query, as CTEs to put first in a `WITH`:
+ * - `kw_idf(term, df, idf)`: the query terms the searched knowledge bases
+ *   hold, idf = ln(1 + (N − df + 0.5) / (df + 0.5)), with N and df summed
+ *   over the searched bases (kb_stats, kb_term_stats);
+ * - `kw_corpus(n, avgdl)`: indexed chunks and their average length;
+ * - `kw_query(rare, every, partial)`: `rare` is the OR query of the rarest
+ *   terms whose document frequencies add up to at most `budget` (the rarest
+ *   one always), `every` the AND query of all terms, `partial` whether some
+ *   term was left out of `rare`. Asking the index for `rare` reads at most
+ *   about `budget` postings, whatever the message: a common word cannot make
+ *   the leg fetch and score most of the knowledge base.
+ */
+export function keywordStatsCtes(terms: readonly string[], kbIds: SQL, budget: number): SQL {
+  return sql`kw_terms AS (
+      SELECT t.term, coalesce(sum(s.df), 0)::float8 AS df
+      FROM unnest(${termArray(terms)}) AS t(term)
+      LEFT JOIN kb_term_stats s ON s.term = t.term AND s.knowledge_base_id = ANY(${kbIds})
+      GROUP BY t.term
+    ),
+    kw_corpus AS (
+      SELECT coalesce(sum(chunk_count), 0)::float8 AS n,
+        coalesce(sum(total_terms)::float8 / nullif(sum(chunk_count), 0), 1) AS avgdl
+      FROM kb_stats WHERE knowledge_base_id = ANY(${kbIds})
+    ),
+    kw_idf AS MATERIALIZED (
+      SELECT t.term, t.df, ln(1 + (k.n - t.df + 0.5) / (t.df + 0.5)) AS idf
+      FROM kw_terms t, kw_corpus k WHERE t.df > 0
+    ),
+    kw_query AS MATERIALIZED (
+      SELECT
+        string_agg(quote_literal(term), ' | ') FILTER (WHERE first OR running <= ${budget}::float8)::tsquery AS rare,
+        string_agg(quote_literal(term), ' & ')::tsquery AS every,
+        bool_or(NOT first AND running > ${budget}::float8) AS partial
+      FROM (
+        SELECT term, row_number() OVER w = 1 AS first,
+          sum(df) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS running
+        FROM kw_idf WINDOW w AS (ORDER BY df, term)
+      ) AS ranked
+    )`;
+}
+
+/**
+ * BM25 of chunk `c` for the query of {@link keywordStatsCtes} (needs
+ * `kw_idf` and `kw_corpus` in scope): Σ idf × tf × (k1 + 1) / (tf + k1 × (1 − b
+ * + b × len / avgdl)) over the query terms the chunk holds. The chunk's
+ * tsvector is first cut to the query terms (`setweight` marks them A,
+ * `ts_filter` keeps the A ones), so only those are unnested: tf is the
+ * number of positions of a term.
+ */
+export function bm25Score(terms: readonly string[]): SQL {
+  return sql`coalesce((
+    SELECT sum(q.idf * m.tf * ${K1_PLUS_1} / (m.tf + ${K1} * (1 - ${B} + ${B} * c.term_count / k.avgdl)))
+    FROM (SELECT u.lexeme, coalesce(array_length(u.positions, 1), 1)::float8 AS tf
+          FROM unnest(ts_filter(setweight(c.terms, 'A', ${termArray(terms)}), '{a}')) AS u) AS m
+    JOIN kw_idf q ON q.term = m.lexeme
+    CROSS JOIN kw_corpus k
+  ), 0)::float8`;
+}
+
+/**
+ * The keyword leg: chunks proposed by the GIN index on `terms`, best `n` by
+ * BM25. Two bounded branches, so a message of common words cannot scan the
+ * knowledge base: the chunks holding any of the rare terms (`kw_query.rare`),
+ * and, when some terms were left out of it, the chunks holding every term.
+ * `exhaustive` drops the bounds (the benchmark's reference).
+ */
+export function bm25Leg(terms: readonly string[], kbIds: SQL, n: number, exhaustive: boolean): SQL {
+  const inScope = sql`c.knowledge_base_id = ANY(${kbIds}) AND NOT c.held_back`;
+  const bound = exhaustive ? sql`` : sql`LIMIT ${KEYWORD_CANDIDATE_BUDGET}::int`;
+  // The branches carry the terms along, so scoring needs no second visit to the rows. The second
+  // branch adds something only when the first stopped at its bound (the rarest term alone is
+  // common): then the chunks holding every term are the ones BM25 would rank first.
+  return sql`(SELECT c.id FROM (
+      (SELECT c.id, c.terms, c.term_count FROM chunks c
+        WHERE ${inScope} AND c.terms @@ (SELECT rare FROM kw_query) ${bound})
+      UNION
+      (SELECT c.id, c.terms, c.term_count FROM chunks c
+        WHERE (SELECT partial FROM kw_query) AND ${inScope} AND c.terms @@ (SELECT every FROM kw_query) ${bound})
+    ) AS c
+    ORDER BY ${bm25Score(terms)} DESC, c.id LIMIT ${n})`;
+}

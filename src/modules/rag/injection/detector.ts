@@ -1,0 +1,193 @@
+/**
+ * Prompt-injection detection in layers (docs/injection.md):
+ *
+ * 1. normalisation: folded text (normalise.ts), plus extra views where they
+ *    apply: Latin-letter Ukrainian and Russian read back into Cyrillic
+ *    (transliterate.ts), encoded runs decoded (decode.ts), HTML split into
+ *    visible and hidden text (html-visible.ts);
+ * 2. rules per family (rules.ts), counted for less when the text around a
+ *    match, or the whole page, describes attacks instead of making one;
+ * 3. the trained classifier (model.ts) on each segment.
+ *
+ * Scores combine as a noisy OR, `1 − (1 − rule)(1 − model)`, per match; the
+ * verdict takes the highest score over all views and segments and flags at
+ * INJECTION_THRESHOLD. Pure and synchronous, so every caller can run it
+ * inline.
+ */
+import { decodeRuns } from './decode.js';
+import { looksLikeHtml, splitHtml } from './html-visible.js';
+import { modelScore } from './model.js';
+import { foldText, invisibleCharacters, segments } from './normalise.js';
+import { describesAttacks, matchRules, pageDescribesAttacks } from './rules.js';
+import { looksTransliterated, transliterate } from './transliterate.js';
+
+/** Scores at or above this flag a text. Chosen on a development slice of the training split. */
+export const INJECTION_THRESHOLD = 0.5;
+
+export interface DetectOptions {
+  /** A user message or a document (chunk); documents are scored segment by segment. */
+  kind?: 'message' | 'document';
+  /** The raw HTML the text was extracted from, when there is one: hidden parts are checked separately. */
+  html?: string;
+}
+
+export interface InjectionVerdict {
+  detected: boolean;
+  /** 0..1; flagged at INJECTION_THRESHOLD. */
+  score: number;
+  /** The family of the strongest signal, e.g. `override-instructions`, `hidden-text`, `classifier`. */
+  family?: string;
+  /** The matched text (folded: lower case), at most 120 characters. */
+  span?: string;
+  /** Present when detected: `<family>: "<span>"`, for reviewers and logs. */
+  reason?: string;
+}
+
+interface Candidate {
+  score: number;
+  family: string;
+  span: string;
+  note?: string;
+}
+
+const MAX_SCAN_CHARS = 100_000;
+const MAX_SPAN = 120;
+/** How much a rule match counts when the text around it describes attacks. */
+const DESCRIBED_FACTOR = 0.4;
+/** Hidden text that reads as an instruction is itself a strong signal. */
+const HIDDEN_FLOOR = 0.9;
+const ENCODED_FLOOR = 0.9;
+/** Hidden or encoded text counts as instruction-like from this score on (then floored as above). */
+const INSTRUCTION_LIKE = 0.4;
+/**
+ * The model's probability at which it flags a text on its own, without a
+ * rule. Well above 0.5: the model is trained on a small corpus, and short
+ * ordinary texts outside it ("System: Linux, 8 GB RAM.") score up to 0.77.
+ * On the development slice the model alone had no false positives from 0.7.
+ */
+const MODEL_ALONE = 0.8;
+
+/** Checks one text (a user message, a document or a retrieved chunk) for prompt injection. */
+export function detectInjection(text: string, options: DetectOptions = {}): InjectionVerdict {
+  const input = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  const candidates: Candidate[] = [];
+
+  const invisible = invisibleCharacters(input);
+  if (invisible) candidates.push({ score: 0.9, family: 'hidden-characters', span: invisible });
+
+  const html = options.html ?? (looksLikeHtml(input) ? input : undefined);
+  const hiddenPieces = html ? splitHtml(html.slice(0, MAX_SCAN_CHARS)).hidden : [];
+  for (const match of input.matchAll(/^\s*\[\/\/\]:\s*#\s*\(([^)\n]{4,})\)/gmu)) {
+    hiddenPieces.push({ text: match[1] ?? '', how: 'Markdown comment' });
+  }
+  for (const piece of hiddenPieces) {
+    const best = strongest(scanView(foldText(piece.text), false));
+    if (best && best.score >= INSTRUCTION_LIKE) {
+      candidates.push({
+        ...best,
+        score: Math.max(best.score, HIDDEN_FLOOR),
+        family: 'hidden-text',
+        note: piece.how,
+      });
+    }
+  }
+
+  const folded = foldText(input);
+  const page = pageDescribesAttacks(folded);
+  candidates.push(...scanView(folded, true, false, page));
+  if (looksTransliterated(folded)) {
+    for (const language of ['uk', 'ru'] as const) {
+      for (const hit of scanView(transliterate(folded, language), true, true, page)) {
+        candidates.push({ ...hit, note: `read as ${language === 'uk' ? 'Ukrainian' : 'Russian'}` });
+      }
+    }
+  }
+
+  for (const decoded of decodeRuns(input)) {
+    const best = strongest(scanView(foldText(decoded.text), true));
+    if (best && best.score >= INSTRUCTION_LIKE) {
+      const score = best.family === 'classifier' ? best.score : Math.max(best.score, ENCODED_FLOOR);
+      candidates.push({ ...best, score, family: 'encoded', note: `${decoded.encoding}, ${best.family}` });
+    }
+  }
+
+  const best = strongest(candidates);
+  if (!best) return { detected: false, score: 0 };
+  const score = round(best.score);
+  if (score < INJECTION_THRESHOLD) return { detected: false, score };
+  const span = quote(best.span);
+  return {
+    detected: true,
+    score,
+    family: best.family,
+    span,
+    reason: `${best.family}: "${span}"${best.note ? ` (${best.note})` : ''}`,
+  };
+}
+
+/**
+ * Rule matches (each combined with the model's score of its sentence) and
+ * model-only scores of each segment. `rulesOnly` skips the model, for views
+ * the model was not trained on (transliterated back into Cyrillic).
+ */
+function scanView(folded: string, framed: boolean, rulesOnly = false, page = false): Candidate[] {
+  const out: Candidate[] = [];
+  for (const hit of matchRules(folded)) {
+    const context = around(folded, hit.start, hit.end);
+    const model = rulesOnly ? 0 : modelScore(context);
+    let score = 1 - (1 - hit.weight) * (1 - model);
+    if (framed && (page || describesAttacks(context))) score *= DESCRIBED_FACTOR;
+    out.push({ score, family: hit.family, span: folded.slice(hit.start, hit.end) });
+  }
+  if (rulesOnly) return out;
+  for (const segment of segments(folded)) {
+    let score = modelAlone(modelScore(segment));
+    if (framed && (page || describesAttacks(segment))) score *= DESCRIBED_FACTOR;
+    out.push({ score, family: 'classifier', span: segment });
+  }
+  return out;
+}
+
+/** Maps the model's probability so that MODEL_ALONE lands on INJECTION_THRESHOLD (piecewise linear, monotonic). */
+function modelAlone(p: number): number {
+  return p < MODEL_ALONE
+    ? (p / MODEL_ALONE) * INJECTION_THRESHOLD
+    : INJECTION_THRESHOLD + ((p - MODEL_ALONE) / (1 - MODEL_ALONE)) * (1 - INJECTION_THRESHOLD);
+}
+
+/** The sentence holding a match and the one before it, within its paragraph. */
+function around(text: string, start: number, end: number): string {
+  const paragraphStart = text.lastIndexOf('\n', start) + 1;
+  const nextBreak = text.indexOf('\n', end);
+  const paragraphEnd = nextBreak < 0 ? text.length : nextBreak;
+  const before = text.slice(Math.max(paragraphStart, start - 300), start);
+  const sentenceStarts = [...before.matchAll(/[.!?]\s+/g)].map((m) => (m.index ?? 0) + m[0].length);
+  const from = sentenceStarts.length >= 2 ? (sentenceStarts[sentenceStarts.length - 2] ?? 0) : 0;
+  const after = text.slice(end, Math.min(paragraphEnd, end + 200));
+  const stop = after.search(/[.!?](?:\s|$)/);
+  return before.slice(from) + text.slice(start, end) + (stop < 0 ? after : after.slice(0, stop + 1));
+}
+
+function strongest(candidates: Candidate[]): Candidate | undefined {
+  let best: Candidate | undefined;
+  for (const candidate of candidates) {
+    // On a tie a named family beats the classifier: its span says more.
+    if (
+      !best ||
+      candidate.score > best.score ||
+      (candidate.score === best.score && best.family === 'classifier')
+    ) {
+      best = candidate;
+    }
+  }
+  return best;
+}
+
+function quote(span: string): string {
+  const trimmed = span.replace(/\s+/g, ' ').trim();
+  return trimmed.length <= MAX_SPAN ? trimmed : `${trimmed.slice(0, MAX_SPAN - 1)}…`;
+}
+
+function round(score: number): number {
+  return Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000;
+}
