@@ -53,12 +53,14 @@ import { loadConfig } from '../src/core/config/config.js';
 import { type DatabaseHandle, openPglite, openPostgres, rowsOf } from '../src/core/db/client.js';
 import { agentTasks, agentToolCalls, intentTrust, namespaces, roles } from '../src/core/db/schema/index.js';
 import { vectorLiteral } from '../src/core/db/vector.js';
+import { embedderVersion } from '../src/core/llm/llm.js';
 import { createLocalEmbedder } from '../src/core/llm/local-embedder.js';
 import { createLogger } from '../src/core/logger.js';
 import { createBullmqQueue } from '../src/core/queue/bullmq-queue.js';
 import { createEmbeddedQueue } from '../src/core/queue/embedded-queue.js';
 import type { QueueDriver } from '../src/core/queue/queue.js';
 import { subscribeEvents } from '../src/core/realtime/events.js';
+import { keywordIndexEntry } from '../src/modules/rag/text-analysis.js';
 import { STEP_NAMES } from '../src/pipeline/runner.js';
 import { startWorkers } from '../src/workers/index.js';
 import {
@@ -243,6 +245,7 @@ async function seed(container: Container, senderCount: number, messageCount: num
   const embedder = createLocalEmbedder(container.config.embeddingDimensions);
   await db.execute(sql`DROP INDEX chunks_embedding_idx`);
   await db.execute(sql`DROP INDEX chunks_search_vector_idx`);
+  await db.execute(sql`DROP INDEX chunks_terms_idx`);
   await db.execute(sql`DROP INDEX chunks_content_trgm_idx`);
   const knowledgeBaseIds: string[] = [];
   const sentences: string[] = [];
@@ -275,9 +278,17 @@ async function seed(container: Container, senderCount: number, messageCount: num
           vectors.push(vectorLiteral(embedder.embedOne(content)));
         }
         // One JSON parameter per batch: drizzle expands a JS array into one parameter per element.
-        const rows = JSON.stringify(indexes.map((i, n) => ({ i, c: contents[n], e: vectors[n] })));
-        await db.execute(sql`INSERT INTO chunks (document_id, knowledge_base_id, chunk_index, content, token_count, embedding)
-          SELECT ${doc!.id}, ${kb!.id}, (t.v ->> 'i')::int, t.v ->> 'c', 60, (t.v ->> 'e')::vector
+        // The keyword terms and the embedder version as ingestion writes them, so the BM25 leg has
+        // terms to rank and the index upkeep finds nothing to re-embed.
+        const rows = JSON.stringify(
+          indexes.map((i, n) => {
+            const entry = keywordIndexEntry(contents[n]!);
+            return { i, c: contents[n], e: vectors[n], t: entry.terms, n: entry.termCount };
+          }),
+        );
+        await db.execute(sql`INSERT INTO chunks (document_id, knowledge_base_id, chunk_index, content, token_count, embedding, terms, term_count, embedder)
+          SELECT ${doc!.id}, ${kb!.id}, (t.v ->> 'i')::int, t.v ->> 'c', 60, (t.v ->> 'e')::vector,
+            (t.v ->> 't')::tsvector, (t.v ->> 'n')::int, ${embedderVersion(embedder)}
           FROM jsonb_array_elements(${rows}::jsonb) AS t(v)`);
         loaded += indexes.length;
       }
@@ -292,6 +303,7 @@ async function seed(container: Container, senderCount: number, messageCount: num
     );
   });
   await db.execute(sql`CREATE INDEX chunks_search_vector_idx ON chunks USING gin (search_vector)`);
+  await db.execute(sql`CREATE INDEX chunks_terms_idx ON chunks USING gin (terms) WITH (fastupdate = off)`);
   await db.execute(sql`CREATE INDEX chunks_content_trgm_idx ON chunks USING gin (content gin_trgm_ops)`);
   await db.execute(sql`ANALYZE chunks`);
 
