@@ -11,12 +11,20 @@
  *   tsvector, bounded tiers), its SQL kept here for comparison only;
  * - `BM25`: the keyword leg alone, ranked by Okapi BM25;
  * - `vector`: the vector leg alone, ranked by cosine;
- * - `hybrid`: what the service answers (retrieval.search, limit 10);
- * - `hybrid (top-norm)`: the same blend with BM25 divided by the best
- *   candidate's BM25 instead of the reference score (an alternative the
- *   choice was measured against).
+ * - `hybrid`: what the service answers (retrieval.search, limit 10): BM25
+ *   over the query's reference (Σ idf of every query term), keyword the
+ *   greater of that and trigram similarity;
+ * - `hybrid, before`: the fusion before this choice (BM25 over Σ idf of the
+ *   query terms the base holds, keyword the mean of it and trigram), and
+ *   the two changes one at a time (`matched Σ idf, max`; `reference, mean`);
+ * - `hybrid, BM25 ÷ best candidate`: BM25 divided by the best candidate's
+ *   BM25 instead (an alternative the choice was measured against).
+ * The alternatives are scored by the repository with the service's
+ * word-for-word lift, so they differ from `hybrid` only in the fusion.
  * Graded relevance: nDCG gain 2^grade − 1, recall counts every passage of
- * grade ≥ 1. The dev split is for tuning; the test split is reported.
+ * grade ≥ 1; passages of equal score count as tied (averaged over their
+ * orders: chunk ids are random, so a tie's order changes from run to run).
+ * The dev split is for tuning; the test split is reported.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +36,8 @@ import pino from 'pino';
 import { createContainer } from '../src/container.js';
 import { loadConfig } from '../src/core/config/config.js';
 import { openPglite, rowsOf } from '../src/core/db/client.js';
-import type { Bm25Normalisation, HybridQuery } from '../src/modules/rag/rag.repository.js';
+import type { Bm25Normalisation, HybridQuery, KeywordBlend } from '../src/modules/rag/rag.repository.js';
+import { finalScore, repeatsSentence } from '../src/modules/rag/scoring.js';
 import { queryKeywordTerms } from '../src/modules/rag/text-analysis.js';
 import { startWorkers } from '../src/workers/index.js';
 
@@ -86,10 +95,38 @@ export function loadQueries(): Query[] {
   }));
 }
 
-/** nDCG@k with gain 2^grade − 1. */
-export function ndcgAt(ranked: readonly string[], qrels: ReadonlyMap<string, number>, k = K): number {
+/** A passage as a leg answers it, with the score it was ranked by. */
+export interface Ranked {
+  id: string;
+  score: number;
+}
+
+/**
+ * The first k positions as runs of equal score, each with the passages of
+ * its whole tie and how many of its positions fall within k. A tie's order
+ * is arbitrary, so the metrics take its expectation over every order
+ * (McSherry and Najork, ECIR 2008): each position of a tie counts its mean.
+ */
+function tiesWithin(ranked: readonly Ranked[], k: number): Array<{ ids: string[]; slots: number }> {
+  const ties: Array<{ ids: string[]; slots: number }> = [];
+  for (let start = 0; start < ranked.length && start < k; ) {
+    let end = start + 1;
+    while (end < ranked.length && ranked[end]!.score === ranked[start]!.score) end += 1;
+    ties.push({ ids: ranked.slice(start, end).map((r) => r.id), slots: Math.min(end, k) - start });
+    start = end;
+  }
+  return ties;
+}
+
+/** nDCG@k with gain 2^grade − 1, ties averaged. */
+export function ndcgAt(ranked: readonly Ranked[], qrels: ReadonlyMap<string, number>, k = K): number {
   const gain = (grade: number) => 2 ** grade - 1;
-  const dcg = ranked.slice(0, k).reduce((sum, id, i) => sum + gain(qrels.get(id) ?? 0) / Math.log2(i + 2), 0);
+  let dcg = 0;
+  let position = 0;
+  for (const tie of tiesWithin(ranked, k)) {
+    const meanGain = tie.ids.reduce((sum, id) => sum + gain(qrels.get(id) ?? 0), 0) / tie.ids.length;
+    for (let i = 0; i < tie.slots; i += 1, position += 1) dcg += meanGain / Math.log2(position + 2);
+  }
   const ideal = [...qrels.values()]
     .sort((a, b) => b - a)
     .slice(0, k)
@@ -97,11 +134,14 @@ export function ndcgAt(ranked: readonly string[], qrels: ReadonlyMap<string, num
   return ideal > 0 ? dcg / ideal : 0;
 }
 
-/** Share of the relevant passages (grade ≥ 1) in the first k. */
-export function recallAt(ranked: readonly string[], qrels: ReadonlyMap<string, number>, k = K): number {
-  const relevant = [...qrels].filter(([, grade]) => grade > 0).map(([id]) => id);
-  const top = new Set(ranked.slice(0, k));
-  return relevant.length ? relevant.filter((id) => top.has(id)).length / relevant.length : 0;
+/** Share of the relevant passages (grade ≥ 1) in the first k, ties averaged. */
+export function recallAt(ranked: readonly Ranked[], qrels: ReadonlyMap<string, number>, k = K): number {
+  const relevant = new Set([...qrels].filter(([, grade]) => grade > 0).map(([id]) => id));
+  const found = tiesWithin(ranked, k).reduce(
+    (sum, tie) => sum + (tie.ids.filter((id) => relevant.has(id)).length * tie.slots) / tie.ids.length,
+    0,
+  );
+  return relevant.size ? found / relevant.size : 0;
 }
 
 /** The query terms of the old keyword leg: `simple` words without stop words (as before BM25). */
@@ -163,6 +203,14 @@ async function main(): Promise<void> {
     await db.execute(sql`SELECT count(*)::int AS n FROM documents WHERE status = 'failed'`),
   );
   if (failed && failed.n > 0) throw new Error(`${failed.n} passages failed ingestion`);
+  // A passage the injection scan holds back is never retrieved: the figures depend on the detector too.
+  const heldBack = rowsOf<{ documentId: string }>(
+    await db.execute(sql`SELECT DISTINCT document_id AS "documentId" FROM chunks
+      WHERE knowledge_base_id = ${base.id} AND held_back`),
+  ).map((r) => passageOfDocument.get(r.documentId) ?? r.documentId);
+  if (heldBack.length > 0) {
+    process.stdout.write(`held back by the injection scan: ${heldBack.sort().join(', ')}\n`);
+  }
 
   const { STOPWORDS } = await import('../src/modules/rag/stopwords.js');
   const rag = container.rag.repositories.rag;
@@ -175,27 +223,32 @@ async function main(): Promise<void> {
     candidates: 40,
     shortlist: 40,
   });
-  const passagesOf = (documentIds: string[]) => documentIds.map((id) => passageOfDocument.get(id) ?? id);
+  const passagesOf = (rows: ReadonlyArray<{ documentId: string; score: number }>): Ranked[] =>
+    rows.map((r) => ({ id: passageOfDocument.get(r.documentId) ?? r.documentId, score: r.score }));
 
-  const legs: Record<string, (q: Query) => Promise<string[]>> = {
+  const legs: Record<string, (q: Query) => Promise<Ranked[]>> = {
     'ts_rank (old)': async (q) => {
       const terms = oldQueryTerms(q.text, STOPWORDS);
       if (terms.length === 0) return [];
-      const rows = rowsOf<{ documentId: string }>(await db.execute(oldKeywordLeg(terms, base.id, K)));
-      return passagesOf(rows.map((r) => r.documentId));
+      const rows = rowsOf<{ documentId: string; score: number }>(
+        await db.execute(oldKeywordLeg(terms, base.id, K)),
+      );
+      return passagesOf(rows.map((r) => ({ documentId: r.documentId, score: Number(r.score) })));
     },
     BM25: async (q) => {
       const rows = await rag.hybridSearch({ ...baseQuery(q.text), terms: queryKeywordTerms(q.text) }, 100);
       return passagesOf(
         rows
           .filter((r) => r.bm25 > 0)
-          .sort((a, b) => b.bm25 - a.bm25)
-          .map((r) => r.documentId),
+          .map((r) => ({ documentId: r.documentId, score: r.bm25 }))
+          .sort((a, b) => b.score - a.score),
       );
     },
     vector: async (q) => {
       const rows = await rag.hybridSearch({ ...baseQuery(q.text), embedding: await embed(q.text) }, 100);
-      return passagesOf(rows.sort((a, b) => b.cosine - a.cosine).map((r) => r.documentId));
+      return passagesOf(
+        rows.map((r) => ({ documentId: r.documentId, score: r.cosine })).sort((a, b) => b.score - a.score),
+      );
     },
     hybrid: async (q) => {
       const result = await container.rag.retrieval.search({
@@ -203,12 +256,19 @@ async function main(): Promise<void> {
         knowledgeBaseIds: [base.id],
         limit: K,
       });
-      return passagesOf(result.hits.map((h) => h.documentId));
+      return passagesOf(result.hits);
     },
-    'hybrid (top-norm)': async (q) => blended(q, 'top'),
+    'hybrid, before (matched Σ idf, mean)': async (q) => blended(q, 'matched', 'mean'),
+    'hybrid, matched Σ idf, max': async (q) => blended(q, 'matched', 'max'),
+    'hybrid, reference, mean': async (q) => blended(q, 'reference', 'mean'),
+    'hybrid, BM25 ÷ best candidate': async (q) => blended(q, 'top', 'max'),
   };
 
-  async function blended(q: Query, bm25Normalisation: Bm25Normalisation): Promise<string[]> {
+  async function blended(
+    q: Query,
+    bm25Normalisation: Bm25Normalisation,
+    keywordBlend: KeywordBlend,
+  ): Promise<Ranked[]> {
     const rows = await rag.hybridSearch(
       {
         ...baseQuery(q.text),
@@ -216,14 +276,20 @@ async function main(): Promise<void> {
         terms: queryKeywordTerms(q.text),
         shortlist: K,
         bm25Normalisation,
+        keywordBlend,
       },
       100,
     );
-    return passagesOf(rows.map((r) => r.documentId));
+    const lifted = rows.map((r) => ({
+      documentId: r.documentId,
+      chunkId: r.chunkId,
+      score: finalScore(r.score, repeatsSentence(q.text, r.content)),
+    }));
+    return passagesOf(lifted.sort((a, b) => b.score - a.score || a.chunkId.localeCompare(b.chunkId)));
   }
 
   const queries = loadQueries().filter((q) => splitArg === 'all' || q.split === splitArg);
-  const results: Array<{ leg: string; query: Query; ndcg: number; recall: number; ranked: string[] }> = [];
+  const results: Array<{ leg: string; query: Query; ndcg: number; recall: number; ranked: Ranked[] }> = [];
   for (const query of queries) {
     for (const [leg, run] of Object.entries(legs)) {
       const ranked = await run(query);
@@ -268,7 +334,8 @@ async function main(): Promise<void> {
   }
   if (args.has('--misses')) {
     for (const r of results.filter((x) => x.ndcg < 0.5 && (x.leg === 'BM25' || x.leg === 'hybrid'))) {
-      process.stdout.write(`${r.leg}\t${r.query.id}\t${r.query.text}\t→ ${r.ranked.slice(0, 3).join(' ')}\n`);
+      const top = r.ranked.slice(0, 3).map((p) => p.id);
+      process.stdout.write(`${r.leg}\t${r.query.id}\t${r.query.text}\t→ ${top.join(' ')}\n`);
     }
   }
   await container.close();
@@ -285,7 +352,7 @@ function oldKeywordLeg(terms: readonly string[], knowledgeBaseId: string, n: num
   const rank = sql`ts_rank(c.search_vector, ${orQuery}) DESC`;
   const inScope = sql`c.knowledge_base_id = ${knowledgeBaseId}`;
   if (terms.length === 1) {
-    return sql`SELECT c.document_id AS "documentId" FROM chunks c
+    return sql`SELECT c.document_id AS "documentId", ts_rank(c.search_vector, ${orQuery}) AS score FROM chunks c
       WHERE ${inScope} AND c.search_vector @@ ${orQuery} ORDER BY ${rank} LIMIT ${n}`;
   }
   const andQuery = sql`to_tsquery('simple', ${terms.join(' & ')})`;
@@ -302,7 +369,8 @@ function oldKeywordLeg(terms: readonly string[], knowledgeBaseId: string, n: num
   }
   tiers.push(sql`(SELECT c.id, 3 AS tier, ts_rank(c.search_vector, ${orQuery}) AS r FROM chunks c
     WHERE ${inScope} AND c.search_vector @@ ${orQuery})`);
-  return sql`SELECT c.document_id AS "documentId" FROM (
+  // As a score: the tier first, then ts_rank (below 1 here) within it.
+  return sql`SELECT c.document_id AS "documentId", ranked.r - ranked.tier AS score FROM (
       SELECT DISTINCT ON (id) id, tier, r FROM (${sql.join(tiers, sql` UNION ALL `)}) t ORDER BY id, tier
     ) ranked JOIN chunks c ON c.id = ranked.id
     ORDER BY ranked.tier, ranked.r DESC LIMIT ${n}`;

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createKnowledgeFixture } from '../../../test/factories.js';
+import { rowsOf } from '../../core/db/client.js';
 import { queryKeywordTerms } from './text-analysis.js';
 
 const ctx = useTestApp();
@@ -64,5 +66,63 @@ describe('Okapi BM25 in SQL (k1 1.2, b 0.75)', () => {
   it('finds nothing by keyword for terms no chunk holds', async () => {
     const kb = await tinyCorpus();
     expect(await bm25ByTitle(kb, 'printer toner')).toEqual({});
+  });
+});
+
+describe('keyword score: BM25 over the query reference, or trigram when greater', () => {
+  async function keywordByTitle(knowledgeBaseId: string, text: string) {
+    const rows = await ctx.container.rag.repositories.rag.hybridSearch(
+      {
+        embedding: null,
+        text,
+        terms: queryKeywordTerms(text),
+        knowledgeBaseIds: [knowledgeBaseId],
+        candidates: 10,
+        shortlist: 10,
+      },
+      100,
+    );
+    return Object.fromEntries(rows.map((r) => [r.title, r]));
+  }
+  const trigram = async (text: string, content: string) =>
+    Number(
+      rowsOf<{ s: number }>(
+        await ctx.container.db.execute(sql`SELECT word_similarity(${text}, ${content}) AS s`),
+      )[0]!.s,
+    );
+
+  it('counts a query term no chunk holds in the reference, at df 0', async () => {
+    const kb = await tinyCorpus();
+    // Terms printer (no chunk holds it) and laptop; the stop words only dilute the trigram.
+    // Reference = idf(laptop) + idf(printer, df 0) = ln 1.6 + ln(1 + 3.5 / 0.5) = 0.470004 + 2.079442.
+    // A: 0.646255 / 2.549446 = 0.253488 and B: 0.544215 / 2.549446 = 0.213463: laptop is only
+    // the common half of the query (with the held terms alone as reference both would score 1).
+    const text = 'is there a printer or a laptop for them and for all of us';
+    const rows = await keywordByTitle(kb, text);
+    expect(Object.keys(rows).sort()).toEqual(['A', 'B']);
+    expect(rows.A!.keyword).toBeCloseTo(0.253488, 5);
+    expect(rows.B!.keyword).toBeCloseTo(0.213463, 5);
+    // The trigram similarity is lower here, so these are the BM25 parts.
+    expect(await trigram(text, 'laptop laptop monitor')).toBeLessThan(0.2);
+    expect(await trigram(text, 'laptop keyboard')).toBeLessThan(0.2);
+  });
+
+  it('scores a chunk holding every query term above the reference at 1', async () => {
+    const kb = await tinyCorpus();
+    // Reference = idf(laptop) = 0.470004; A scores 0.646255 and B 0.544215, both capped at 1.
+    const rows = await keywordByTitle(kb, 'laptops');
+    expect(rows.A!.keyword).toBe(1);
+    expect(rows.B!.keyword).toBe(1);
+  });
+
+  it('takes the trigram similarity when it is greater (a typo the stems miss)', async () => {
+    const kb = await tinyCorpus();
+    // "keybord" stems to a term no chunk holds. Reference = ln 8 + idf(mouse) = 2.079442 + 0.980829;
+    // C: BM25 0.863130 / 3.060271 = 0.282046, below the letters' similarity to "keyboard mouse".
+    const text = 'keybord mouse';
+    const rows = await keywordByTitle(kb, text);
+    const tri = await trigram(text, 'monitor keyboard mouse desk');
+    expect(tri).toBeGreaterThan(0.5);
+    expect(rows.C!.keyword).toBeCloseTo(tri, 6);
   });
 });

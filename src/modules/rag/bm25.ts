@@ -84,6 +84,30 @@ export function bm25Score(terms: readonly string[]): SQL {
 }
 
 /**
+ * The query's reference score (needs `kw_terms` and `kw_corpus` in scope),
+ * an uncorrelated scalar subquery over the query terms only: Σ idf over
+ * every query term, a term no searched chunk holds counting at df 0 (the
+ * rarest idf, ln(1 + (N + 0.5) / 0.5)). It is what a chunk of average length
+ * holding each query term once scores, so BM25 divided by it says how much
+ * of the query a chunk covers: a chunk that holds only the common words of a
+ * message whose telling word the knowledge base lacks no longer looks like a
+ * full match, and the vector leg decides such a message. Same idf as
+ * `kw_idf`, which leaves out the terms of df 0 because they propose no
+ * candidates.
+ */
+export function bm25Reference(): SQL {
+  return sql`(SELECT sum(ln(1 + (k.n - t.df + 0.5) / (t.df + 0.5))) FROM kw_terms t CROSS JOIN kw_corpus k)`;
+}
+
+/**
+ * The reference before the change above: Σ idf of the query terms the searched
+ * bases hold (`kw_idf`). Kept for the retrieval eval's comparison only.
+ */
+export function bm25MatchedReference(): SQL {
+  return sql`(SELECT sum(idf) FROM kw_idf)`;
+}
+
+/**
  * The keyword leg: chunks proposed by the GIN index on `terms`, best `n` by
  * BM25. Two bounded branches, so a message of common words cannot scan the
  * knowledge base: the chunks holding any of the rare terms (`kw_query.rare`),

@@ -3,7 +3,14 @@ import { type Database, type DbExecutor, rowsOf } from '../../core/db/client.js'
 import { knowledgeBases } from '../../core/db/schema/index.js';
 import { iterativeScanSupport, setLocalSettings, vectorLiteral } from '../../core/db/vector.js';
 import { isUuid } from '../../core/ids.js';
-import { bm25Leg, bm25Score, KEYWORD_CANDIDATE_BUDGET, keywordStatsCtes } from './bm25.js';
+import {
+  bm25Leg,
+  bm25MatchedReference,
+  bm25Reference,
+  bm25Score,
+  KEYWORD_CANDIDATE_BUDGET,
+  keywordStatsCtes,
+} from './bm25.js';
 import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
 
 /** The inputs of one hybrid query. */
@@ -28,8 +35,10 @@ export interface HybridQuery {
    * reference the retrieval benchmark measures recall against.
    */
   keywordLeg?: 'bounded' | 'exhaustive';
-  /** How BM25 becomes a score in [0, 1] (default `reference`); the eval compares the two. */
+  /** How BM25 becomes a score in [0, 1] (default `reference`); the eval compares the others. */
   bm25Normalisation?: Bm25Normalisation;
+  /** How normalised BM25 and trigram similarity make the keyword score (default `max`); the eval compares `mean`. */
+  keywordBlend?: KeywordBlend;
 }
 
 /** One candidate chunk with its component scores and the blended score. */
@@ -45,7 +54,7 @@ export interface HybridRow {
   cosine: number;
   /** Raw Okapi BM25 of the chunk for the message's terms (0 when it holds none). */
   bm25: number;
-  /** Keyword score in [0, 1]: (normalised BM25 + trigram similarity) / 2. */
+  /** Keyword score in [0, 1]: the greater of normalised BM25 and trigram similarity. */
   keyword: number;
   /** `(v × cosine + k × keyword) / (v + k)` with the knowledge base's ragWeights. */
   score: number;
@@ -61,7 +70,10 @@ function uuidArray(ids: readonly string[]): SQL {
 }
 
 /** How the keyword leg's BM25 becomes a score in [0, 1] (see {@link keywordNormalised}). */
-export type Bm25Normalisation = 'reference' | 'top';
+export type Bm25Normalisation = 'reference' | 'matched' | 'top';
+
+/** How normalised BM25 and trigram similarity make the keyword score (see {@link keywordBlended}). */
+export type KeywordBlend = 'max' | 'mean';
 
 /**
  * The hybrid retrieval query, one statement:
@@ -74,18 +86,22 @@ export type Bm25Normalisation = 'reference' | 'top';
  * 3. the union of both, each candidate scored:
  *    - cosine = 1 − cosine distance, clamped to [0, 1];
  *    - bm25 normalised to [0, 1] by the query's reference score, the BM25
- *      of a chunk of average length holding every query term once (Σ idf):
- *      min(1, bm25 / Σ idf); a chunk that covers the query as well as a
- *      typical chunk scores 1 (docs/knowledge.md, measured in
+ *      of a chunk of average length holding every query term once (Σ idf
+ *      over all query terms, those no chunk holds at df 0, see
+ *      {@link bm25Reference}): min(1, bm25 / reference); a chunk that covers
+ *      the whole query as well as a typical chunk scores 1, one that holds
+ *      a third of it about a third (docs/knowledge.md, measured in
  *      docs/quality.md);
- *    - keyword = (bm25 normalised + trigram) / 2, trigram being pg_trgm's
- *      `word_similarity(message, content)`, the signal for typos and
- *      transliteration that stems cannot match;
+ *    - keyword = greatest(bm25 normalised, trigram), trigram being pg_trgm's
+ *      `word_similarity(message, content)`: two ways of matching the same
+ *      words (stems, letters), so the better match counts; trigram carries
+ *      typos and transliteration, which stems cannot match;
  *    - score = (v × cosine + k × keyword) / (v + k) with the knowledge base's
  *      `ragWeights` (negative or missing weights count as 0; weights adding
  *      up to 0 use the default 0.7 / 0.3);
  *    pg_trgm costs about 0.5 ms per 2 KB chunk, so it is computed for the
- *    best `shortlist` candidates only, ranked first with keyword = bm25;
+ *    best `shortlist` candidates only, ranked first with keyword = bm25
+ *    normalised (a lower bound of their keyword score);
  * 4. ordered by score, best first (at most `shortlist` rows).
  *
  * Held-back chunks (flagged at ingestion) are never candidates. Kept
@@ -147,7 +163,7 @@ export function hybridSearchQuery(query: HybridQuery): SQL {
       SELECT * FROM weighted ORDER BY nv * cosine + nk * bm25n DESC, "chunkId" LIMIT ${shortlist}
     ),
     final AS (
-      SELECT *, (bm25n + word_similarity(${query.text.slice(0, TRIGRAM_TEXT_MAX)}, content)) / 2 AS keyword
+      SELECT *, ${keywordBlended(query.keywordBlend ?? 'max', sql`word_similarity(${query.text.slice(0, TRIGRAM_TEXT_MAX)}, content)`)} AS keyword
       FROM shortlist
     )
     SELECT "chunkId", "documentId", "knowledgeBaseId", "departmentId", title, content, "chunkIndex",
@@ -157,13 +173,28 @@ export function hybridSearchQuery(query: HybridQuery): SQL {
 }
 
 /**
- * BM25 in [0, 1]: `reference` divides by Σ idf of the query terms (the score
- * of a chunk of average length holding each term once) and caps at 1; `top`
- * divides by the best candidate's BM25 (compared in the retrieval eval).
+ * BM25 in [0, 1]: `reference` divides by the query's reference score
+ * ({@link bm25Reference}: Σ idf over every query term, the score of a chunk
+ * of average length holding each term once) and caps at 1. Compared in the
+ * retrieval eval only: `matched` sums idf over the terms the bases hold
+ * (the rule before; a message whose telling word no chunk holds then
+ * scores a chunk with its common words 1), `top` divides by the best
+ * candidate's BM25.
  */
 function keywordNormalised(mode: Bm25Normalisation): SQL {
   if (mode === 'top') return sql`coalesce(bm25 / nullif(max(bm25) OVER (), 0), 0)`;
-  return sql`coalesce(least(1, bm25 / nullif((SELECT sum(idf) FROM kw_idf), 0)), 0)`;
+  const reference = mode === 'matched' ? bm25MatchedReference() : bm25Reference();
+  return sql`coalesce(least(1, bm25 / nullif(${reference}, 0)), 0)`;
+}
+
+/**
+ * The keyword score from normalised BM25 and trigram similarity, both in
+ * [0, 1]: `max` (the greater) or, compared in the eval only, `mean` (the
+ * rule before, which halved BM25's say in the blend next to a trigram that
+ * is nearly flat across a message's candidates).
+ */
+function keywordBlended(mode: KeywordBlend, trigram: SQL): SQL {
+  return mode === 'mean' ? sql`(bm25n + ${trigram}) / 2` : sql`greatest(bm25n, ${trigram})`;
 }
 
 /**
