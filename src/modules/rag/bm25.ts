@@ -37,11 +37,14 @@ export function termArray(terms: readonly string[]): SQL {
  *   the leg fetch and score most of the knowledge base.
  */
 export function keywordStatsCtes(terms: readonly string[], kbIds: SQL, budget: number): SQL {
-  return sql`kw_terms AS (
-      SELECT t.term, coalesce(sum(s.df), 0)::float8 AS df
-      FROM unnest(${termArray(terms)}) AS t(term)
-      LEFT JOIN kb_term_stats s ON s.term = t.term AND s.knowledge_base_id = ANY(${kbIds})
-      GROUP BY t.term
+  // One primary-key probe (base, term) per query term: joined instead, the planner reads every term
+  // of the searched bases (thousands of rows) and hashes them.
+  return sql`kw_terms AS MATERIALIZED (
+      SELECT t.term, coalesce((
+          SELECT sum(s.df) FROM kb_term_stats s
+          WHERE s.knowledge_base_id = ANY(${kbIds}) AND s.term = t.term
+        ), 0)::float8 AS df
+      FROM (SELECT DISTINCT term FROM unnest(${termArray(terms)}) AS u(term)) AS t
     ),
     kw_corpus AS (
       SELECT coalesce(sum(chunk_count), 0)::float8 AS n,

@@ -1,4 +1,5 @@
 import type { EmbeddingProvider } from '../../core/llm/llm.js';
+import { memoiseByText } from '../../core/memo.js';
 import { detectInjection, type InjectionVerdict } from './injection-detection.js';
 import type { HybridRow, RagRepository } from './rag.repository.js';
 import { finalScore, repeatsSentence } from './scoring.js';
@@ -39,6 +40,14 @@ export interface RetrievalResult {
   embedding: number[] | null;
 }
 
+/**
+ * Chunk texts whose injection verdict is kept per process. A chunk's text
+ * does not change (reprocessing writes new chunks), the detector is a pure
+ * function of the text, and the same popular chunks come back for many
+ * messages: each is scanned once instead of on every search.
+ */
+export const CHUNK_VERDICT_CACHE_SIZE = 5000;
+
 export interface RetrievalOptions {
   /** Top-N of each leg (default 40). */
   candidates?: number;
@@ -74,6 +83,7 @@ export function createRetrieval(deps: {
   const candidates = deps.options?.candidates ?? 40;
   const efSearch = deps.options?.efSearch ?? 100;
   const shortlist = deps.options?.shortlist ?? 10;
+  const chunkVerdict = memoiseByText(detectInjection, CHUNK_VERDICT_CACHE_SIZE);
   return {
     /**
      * Searches the given knowledge bases. An empty list or a message without
@@ -108,7 +118,7 @@ export function createRetrieval(deps: {
       for (const chunk of ranked) {
         if (hits.length >= limit) break;
         // The title reaches the prompt too.
-        const verdict = detectInjection(`${chunk.title}\n${chunk.content}`);
+        const verdict = chunkVerdict(`${chunk.title}\n${chunk.content}`);
         if (verdict.detected)
           injected.push({ ...chunk, reason: verdict.reason ?? 'prompt injection', verdict });
         else hits.push(chunk);

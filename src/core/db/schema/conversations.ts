@@ -31,6 +31,8 @@ export const conversations = pgTable(
       .on(t.channel, t.channelUserId)
       .where(sql`${t.status} <> 'closed'`),
     index('conversations_department_id_status_idx').on(t.departmentId, t.status),
+    // An employee's conversations: memory extraction reads their tasks and questions after every task.
+    index('conversations_user_id_idx').on(t.userId),
   ],
 );
 
