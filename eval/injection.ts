@@ -5,8 +5,9 @@
  * Prints, for the held-back test split (and train for reference): precision,
  * recall and false-positive rate overall, per language, per kind, per
  * language × kind (the done-when cells) and per corpus family, plus p50/p95
- * detection time per message. `--misses` lists the wrong verdicts; use it on
- * train only, never to tune on test.
+ * detection time per message, and a count of false positives by the
+ * detector family that raised them (counts only). `--misses` lists the wrong
+ * verdicts; use it on train only, never to tune on test.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -74,6 +75,8 @@ for (const split of splits) {
   };
   const messageTimes: number[] = [];
   const misses: string[] = [];
+  /** Counts only: which of the detector's families (and notes) made the false positives. */
+  const falseBy = new Map<string, number>();
   for (const item of items) {
     const options = { kind: item.kind, ...(item.html ? { html: item.html } : {}) };
     const verdict = detectInjection(item.text, options);
@@ -87,6 +90,10 @@ for (const split of splits) {
       `family ${item.family}`,
     ]) {
       bump(key, item, verdict.detected);
+    }
+    if (verdict.detected && item.label === 0) {
+      const key = `${item.lang} ${item.kind} ← ${verdict.family}${verdict.reason?.endsWith(')') ? ` (${verdict.reason.slice(verdict.reason.lastIndexOf('(') + 1, -1)})` : ''}`;
+      falseBy.set(key, (falseBy.get(key) ?? 0) + 1);
     }
     if (verdict.detected !== (item.label === 1)) {
       misses.push(
@@ -112,6 +119,10 @@ for (const split of splits) {
   console.log(
     `detection time per message (fastest of ${TIMING_RUNS} runs): p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms (${messageTimes.length} messages)`,
   );
+  if (falseBy.size) {
+    console.log('false positives by the family that flagged them (counts):');
+    for (const [key, count] of [...falseBy].sort((a, b) => b[1] - a[1])) console.log(`  ${key}: ${count}`);
+  }
   if (showMisses) for (const miss of misses) console.log(`  miss ${miss}`);
 }
 

@@ -9,12 +9,21 @@
 import { writeFileSync } from 'node:fs';
 import * as en from './fragments/en.mjs';
 import * as extra from './fragments/extra-train.mjs';
+import * as fifth from './fragments/fifth-round.mjs';
+import * as fourth from './fragments/fourth-round.mjs';
 import * as ru from './fragments/ru.mjs';
+import * as third from './fragments/third-round.mjs';
 import * as uk from './fragments/uk.mjs';
 
-const LANGS = { en: withExtra(en, extra.en), uk: withExtra(uk, extra.uk), ru: withExtra(ru, extra.ru) };
+// Base fragments, then the second to fifth rounds of training-only phrasings.
+const rounds = [extra, third, fourth, fifth];
+const LANGS = {
+  en: rounds.reduce((f, round) => withExtra(f, round.en), en),
+  uk: rounds.reduce((f, round) => withExtra(f, round.uk), uk),
+  ru: rounds.reduce((f, round) => withExtra(f, round.ru), ru),
+};
 
-/** The language's fragments with the second round of training phrasings appended to the `train` lists. */
+/** The language's fragments with a later round of training phrasings (and carrier documents) appended to the `train` lists. */
 function withExtra(base, more) {
   const merge = (lists, added) => {
     const out = { ...lists };
@@ -28,6 +37,13 @@ function withExtra(base, more) {
     attacks: merge(base.attacks, more.attacks),
     benign: merge(base.benign, more.benign),
     awareness: { ...base.awareness, train: [...base.awareness.train, ...(more.awareness ?? [])] },
+    documents: { ...base.documents, train: [...base.documents.train, ...(more.documents ?? [])] },
+    plain: { ...base.plain, train: [...base.plain.train, ...(more.plain ?? [])] },
+    benignHidden: { ...base.benignHidden, train: [...base.benignHidden.train, ...(more.benignHidden ?? [])] },
+    headings: {
+      train: [...(base.headings?.train ?? []), ...(more.headings ?? [])],
+      test: base.headings?.test ?? [],
+    },
     ...(base.translitAttacks
       ? {
           translitAttacks: {
@@ -245,6 +261,7 @@ for (const [lang, f] of Object.entries(LANGS)) {
     }
     for (const q of plainQ) add(split, lang, 'message', 0, 'plain', vary(q));
     for (const doc of docs) add(split, lang, 'document', 0, 'plain', doc.join('\n\n'));
+    for (const heading of f.headings[split]) add(split, lang, 'document', 0, 'plain', heading);
     for (const page of f.awareness[split]) {
       add(split, lang, 'document', 0, 'awareness', page.join('\n\n'));
       const html = toHtml(page);

@@ -2,11 +2,13 @@
  * Prompt-injection detection in layers (docs/injection.md):
  *
  * 1. normalisation: folded text (normalise.ts), plus extra views where they
- *    apply: Latin-letter Ukrainian and Russian read back into Cyrillic
- *    (transliterate.ts), encoded runs decoded (decode.ts), HTML split into
- *    visible and hidden text (html-visible.ts);
- * 2. rules per family (rules.ts), counted for less when the text around a
- *    match, or the whole page, describes attacks instead of making one;
+ *    apply: misspelt key words read as the key words (typos.ts), Latin-letter
+ *    Ukrainian and Russian read back into Cyrillic (transliterate.ts),
+ *    encoded runs decoded (decode.ts), HTML split into visible and hidden
+ *    text (html-visible.ts);
+ * 2. rules per family (rules.ts, rules-more.ts), counted for less when the
+ *    text around a match, or the whole page, describes attacks instead of
+ *    making one;
  * 3. the trained classifier (model.ts) on each segment.
  *
  * Scores combine as a noisy OR, `1 − (1 − rule)(1 − model)`, per match; the
@@ -20,6 +22,7 @@ import { modelScore } from './model.js';
 import { foldText, invisibleCharacters, segments } from './normalise.js';
 import { describesAttacks, matchRules, pageDescribesAttacks } from './rules.js';
 import { looksTransliterated, transliterate } from './transliterate.js';
+import { correctTypos } from './typos.js';
 
 /** Scores at or above this flag a text. Chosen on a development slice of the training split. */
 export const INJECTION_THRESHOLD = 0.5;
@@ -66,10 +69,24 @@ const INSTRUCTION_LIKE = 0.4;
  * On the development slice the model alone had no false positives from 0.7.
  */
 const MODEL_ALONE = 0.8;
+/**
+ * The same bar for a segment of a document. Higher: the training corpus has
+ * few carrier documents, so an ordinary page unlike them is more often out of
+ * the model's experience than a message is.
+ */
+const MODEL_ALONE_DOCUMENT = 0.9;
+/**
+ * Segments shorter than this many words (headings, menu items, "Back to top")
+ * are never flagged by the model alone, and never count as instruction-like
+ * hidden text on their own: their scores stop at SHORT_CAP. Rules still apply.
+ */
+const MIN_WORDS_ALONE = 4;
+const SHORT_CAP = 0.3;
 
 /** Checks one text (a user message, a document or a retrieved chunk) for prompt injection. */
 export function detectInjection(text: string, options: DetectOptions = {}): InjectionVerdict {
   const input = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  const bar = options.kind === 'document' ? MODEL_ALONE_DOCUMENT : MODEL_ALONE;
   const candidates: Candidate[] = [];
 
   const invisible = invisibleCharacters(input);
@@ -81,7 +98,7 @@ export function detectInjection(text: string, options: DetectOptions = {}): Inje
     hiddenPieces.push({ text: match[1] ?? '', how: 'Markdown comment' });
   }
   for (const piece of hiddenPieces) {
-    const best = strongest(scanView(foldText(piece.text), false));
+    const best = strongest(scanView(foldText(piece.text), bar, false));
     if (best && best.score >= INSTRUCTION_LIKE) {
       candidates.push({
         ...best,
@@ -94,17 +111,26 @@ export function detectInjection(text: string, options: DetectOptions = {}): Inje
 
   const folded = foldText(input);
   const page = pageDescribesAttacks(folded);
-  candidates.push(...scanView(folded, true, false, page));
+  candidates.push(...scanView(folded, bar, true, false, page));
+  // Near-miss spellings of key words ("ignroe", "інструцкії") read as the key words: rules only, with the model's view of the sentence.
+  const corrected = correctTypos(folded);
+  if (corrected !== folded) {
+    for (const hit of ruleCandidates(corrected, true, false, page))
+      candidates.push({ ...hit, note: 'misspelt key words' });
+  }
   if (looksTransliterated(folded)) {
     for (const language of ['uk', 'ru'] as const) {
-      for (const hit of scanView(transliterate(folded, language), true, true, page)) {
-        candidates.push({ ...hit, note: `read as ${language === 'uk' ? 'Ukrainian' : 'Russian'}` });
-      }
+      const view = transliterate(folded, language);
+      const note = `read as ${language === 'uk' ? 'Ukrainian' : 'Russian'}`;
+      for (const hit of scanView(view, bar, true, true, page)) candidates.push({ ...hit, note });
+      const fixed = correctTypos(view);
+      if (fixed !== view)
+        for (const hit of ruleCandidates(fixed, true, true, page)) candidates.push({ ...hit, note });
     }
   }
 
   for (const decoded of decodeRuns(input)) {
-    const best = strongest(scanView(foldText(decoded.text), true));
+    const best = strongest(scanView(foldText(decoded.text), bar, true));
     if (best && best.score >= INSTRUCTION_LIKE) {
       const score = best.family === 'classifier' ? best.score : Math.max(best.score, ENCODED_FLOOR);
       candidates.push({ ...best, score, family: 'encoded', note: `${decoded.encoding}, ${best.family}` });
@@ -130,7 +156,27 @@ export function detectInjection(text: string, options: DetectOptions = {}): Inje
  * model-only scores of each segment. `rulesOnly` skips the model, for views
  * the model was not trained on (transliterated back into Cyrillic).
  */
-function scanView(folded: string, framed: boolean, rulesOnly = false, page = false): Candidate[] {
+function scanView(
+  folded: string,
+  bar: number,
+  framed: boolean,
+  rulesOnly = false,
+  page = false,
+): Candidate[] {
+  const out = ruleCandidates(folded, framed, rulesOnly, page);
+  if (rulesOnly) return out;
+  for (const segment of segments(folded)) {
+    let score = modelAlone(modelScore(segment), bar);
+    // A heading or a menu item gives the model too little to go on: alone it never flags one.
+    if (wordCount(segment) < MIN_WORDS_ALONE) score = Math.min(score, SHORT_CAP);
+    if (framed && (page || describesAttacks(segment))) score *= DESCRIBED_FACTOR;
+    out.push({ score, family: 'classifier', span: segment });
+  }
+  return out;
+}
+
+/** Rule matches in one view, each combined with the model's score of the sentence around it (unless `rulesOnly`). */
+function ruleCandidates(folded: string, framed: boolean, rulesOnly: boolean, page: boolean): Candidate[] {
   const out: Candidate[] = [];
   for (const hit of matchRules(folded)) {
     const context = around(folded, hit.start, hit.end);
@@ -139,20 +185,18 @@ function scanView(folded: string, framed: boolean, rulesOnly = false, page = fal
     if (framed && (page || describesAttacks(context))) score *= DESCRIBED_FACTOR;
     out.push({ score, family: hit.family, span: folded.slice(hit.start, hit.end) });
   }
-  if (rulesOnly) return out;
-  for (const segment of segments(folded)) {
-    let score = modelAlone(modelScore(segment));
-    if (framed && (page || describesAttacks(segment))) score *= DESCRIBED_FACTOR;
-    out.push({ score, family: 'classifier', span: segment });
-  }
   return out;
 }
 
-/** Maps the model's probability so that MODEL_ALONE lands on INJECTION_THRESHOLD (piecewise linear, monotonic). */
-function modelAlone(p: number): number {
-  return p < MODEL_ALONE
-    ? (p / MODEL_ALONE) * INJECTION_THRESHOLD
-    : INJECTION_THRESHOLD + ((p - MODEL_ALONE) / (1 - MODEL_ALONE)) * (1 - INJECTION_THRESHOLD);
+function wordCount(text: string): number {
+  return text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+}
+
+/** Maps the model's probability so that `bar` lands on INJECTION_THRESHOLD (piecewise linear, monotonic). */
+function modelAlone(p: number, bar: number): number {
+  return p < bar
+    ? (p / bar) * INJECTION_THRESHOLD
+    : INJECTION_THRESHOLD + ((p - bar) / (1 - bar)) * (1 - INJECTION_THRESHOLD);
 }
 
 /** The sentence holding a match and the one before it, within its paragraph. */

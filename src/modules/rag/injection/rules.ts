@@ -9,6 +9,10 @@
  * fire drill". Pure functions; see docs/injection.md.
  */
 
+import { leadingLiterals, wordStartPrefixes } from './rule-prefilter.js';
+import { B, E, gap, NOT_NEGATED, s } from './rule-syntax.js';
+import { MORE_PATTERNS } from './rules-more.js';
+
 export type RuleFamily =
   | 'override-instructions'
   | 'reveal-prompt'
@@ -35,17 +39,11 @@ interface Pattern {
   family: RuleFamily;
   weight: number;
   regex: RegExp;
+  /** The letters a text needs for the pattern to match at all; checked first, because most texts use one script. */
+  needs: 'latin' | 'cyrillic' | 'any';
+  /** Words or stems one of which starts every match (rule-prefilter.ts); undefined: always run. */
+  starts?: string[];
 }
-
-/** Letter boundaries that work for Cyrillic (JavaScript's `\b` is ASCII-only). */
-const B = String.raw`(?<![\p{L}\p{N}])`;
-const E = String.raw`(?![\p{L}\p{N}])`;
-/** Not right after a negation: "do not ignore the rules above" is advice, not an attack. */
-const NOT_NEGATED = String.raw`(?<!(?:not|don't|never|не|ні|нельзя|не можна|не можно|никогда|ніколи)\s+(?:\p{L}+\s+)?)`;
-/** A few words in between, never across punctuation. */
-const gap = (n: number) => String.raw`(?:[\p{L}\p{N}'-]+\s+){0,${n}}`;
-/** A word stem: the stem and any ending. */
-const s = (stem: string) => `${stem}\\p{L}*`;
 
 const families: Record<RuleFamily, Array<[number, string]>> = {
   'override-instructions': [
@@ -67,11 +65,11 @@ const families: Record<RuleFamily, Array<[number, string]>> = {
     ],
     [
       0.95,
-      String.raw`${B}${NOT_NEGATED}(?:ігнор\p{L}*|проігнор\p{L}*|забу\p{L}*|не\s+зважа\p{L}*\s+на|відкин\p{L}*|відкида\p{L}*|знехту\p{L}*|нехту\p{L}*|пропуст\p{L}*|облиш\p{L}*|скасу\p{L}*|скинь|викинь|відміни)\s+${gap(3)}(?:попередн\p{L}*|вищенаведен\p{L}*|наведен\p{L}*\s+вище|сво\p{L}*|тво\p{L}*|системн\p{L}*|усі|всі|усе|все|початков\p{L}*|отриман\p{L}*|раніше|старі|будь-які|ці|задан\p{L}*)\s+${gap(2)}(?:${s('інструкці')}|${s('вказів')}|${s('правил')}|${s('обмежен')}|${s('промпт')}|${s('настанов')}|${s('директив')}|${s('налаштуван')})`,
+      String.raw`${B}${NOT_NEGATED}(?:ігнор\p{L}*|проігнор\p{L}*|забу\p{L}*|не\s+зважа\p{L}*\s+на|відкин\p{L}*|відкида\p{L}*|знехту\p{L}*|нехту\p{L}*|пропуст\p{L}*|облиш\p{L}*|скасу\p{L}*|скинь|викинь|відміни)\s+${gap(3)}(?:попередн\p{L}*|вищенаведен\p{L}*|наведен\p{L}*\s+вище|св(?:о\p{L}*|ій|ім)|тв(?:о\p{L}*|ій|ім)|системн\p{L}*|усі|всі|усе|все|початков\p{L}*|отриман\p{L}*|раніше|старі|будь-які|ці|задан\p{L}*)\s+${gap(2)}(?:${s('інструкці')}|${s('вказів')}|${s('правил')}|${s('обмежен')}|${s('промпт')}|${s('настанов')}|${s('директив')})`,
     ],
     [
       0.95,
-      String.raw`${B}${NOT_NEGATED}(?:игнор\p{L}*|проигнор\p{L}*|забуд\p{L}*|забыв\p{L}*|не\s+обращай\p{L}*\s+внимани\p{L}*\s+на|отбрось\p{L}*|отбрасыва\p{L}*|пренебре\p{L}*|пропуст\p{L}*|сбрось\p{L}*|отмени\p{L}*|выбрось)\s+${gap(3)}(?:предыдущ\p{L}*|прежн\p{L}*|вышеуказанн\p{L}*|вышеприведенн\p{L}*|приведенн\p{L}*\s+выше|сво\p{L}*|тво\p{L}*|системн\p{L}*|все|всех|исходн\p{L}*|начальн\p{L}*|полученн\p{L}*|ранее|старые|любые|эти|заданн\p{L}*)\s+${gap(2)}(?:${s('инструкци')}|${s('указани')}|${s('правил')}|${s('ограничени')}|${s('промпт')}|${s('установк')}|${s('директив')}|${s('настро')})`,
+      String.raw`${B}${NOT_NEGATED}(?:игнор\p{L}*|проигнор\p{L}*|забуд\p{L}*|забыв\p{L}*|не\s+обращай\p{L}*\s+внимани\p{L}*\s+на|отбрось\p{L}*|отбрасыва\p{L}*|пренебре\p{L}*|пропуст\p{L}*|сбрось\p{L}*|отмени\p{L}*|выбрось)\s+${gap(3)}(?:предыдущ\p{L}*|прежн\p{L}*|вышеуказанн\p{L}*|вышеприведенн\p{L}*|приведенн\p{L}*\s+выше|св(?:о\p{L}*|ій|ім)|тв(?:о\p{L}*|ій|ім)|системн\p{L}*|все|всех|исходн\p{L}*|начальн\p{L}*|полученн\p{L}*|ранее|старые|любые|эти|заданн\p{L}*)\s+${gap(2)}(?:${s('инструкци')}|${s('указани')}|${s('правил')}|${s('ограничени')}|${s('промпт')}|${s('установк')}|${s('директив')})`,
     ],
     [
       0.9,
@@ -232,7 +230,7 @@ const families: Record<RuleFamily, Array<[number, string]>> = {
     ],
     [
       0.85,
-      String.raw`${B}(?:твої|ваші|ось\s+твої|твои|ваши|вот\s+твои|ось|вот)\s+(?:нов\p{L}*|оновлен\p{L}*|обновленн\p{L}*|змінен\p{L}*|измененн\p{L}*|справжн\p{L}*|настоящ\p{L}*)\s+(?:${s('інструкці')}|${s('вказів')}|${s('инструкци')}|${s('указани')}|${s('завдан')}|${s('задани')}|${s('правил')})`,
+      String.raw`${B}(?:(?:ось\s+|вот\s+)?(?:тв(?:о\p{L}*|ій|ім)|ваш\p{L}*))\s+(?:нов\p{L}*|оновлен\p{L}*|обновленн\p{L}*|змінен\p{L}*|измененн\p{L}*|справжн\p{L}*|настоящ\p{L}*)\s+(?:${s('інструкці')}|${s('вказів')}|${s('инструкци')}|${s('указани')}|${s('завдан')}|${s('задани')}|${s('правил')})`,
     ],
     [
       0.8,
@@ -245,13 +243,13 @@ const families: Record<RuleFamily, Array<[number, string]>> = {
     ],
     [
       0.8,
-      String.raw`${B}(?:замінює|заменяет)\s+(?:тво\p{L}*|ваш\p{L}*)\s+(?:\p{L}+\s+)?(?:${s('завдан')}|${s('задани')}|${s('інструкці')}|${s('инструкци')})`,
+      String.raw`${B}(?:замінює|заменяет)\s+(?:тв(?:о\p{L}*|ій|ім)|ваш\p{L}*)\s+(?:\p{L}+\s+)?(?:${s('завдан')}|${s('задани')}|${s('інструкці')}|${s('инструкци')})`,
     ],
   ],
   'from-now-on': [
     [
       0.8,
-      String.raw`${B}(?:from\s+now\s+on|from\s+this\s+(?:point|moment)(?:\s+(?:on|forward|onwards))?|starting\s+(?:now|today|from\s+this\s+message)|henceforth|going\s+forward|from\s+here\s+on|for\s+the\s+rest\s+of\s+(?:this|the|our)\s+(?:chat|conversation|session|dialogue))[,:]?\s+(?:you|your|always|never|only|just|do\s+not|don't|answer|reply|respond|say|act|treat|ignore|pretend|behave|write|add|include|talk|speak|refuse|forget)${E}`,
+      String.raw`${B}(?:(?:from|form|frm)\s+now\s+on(?:wards?)?|from\s+now\s+onwards?|from\s+this\s+(?:point|moment|message)(?:\s+(?:on|forward|onwards?))?|starting\s+(?:from\s+)?(?:now|today|this\s+moment|from\s+this\s+message)|henceforth|hereafter|going\s+forward|from\s+here\s+on|(?:for\s+the\s+rest|until\s+the\s+end)\s+of\s+(?:this|the|our)\s+(?:chat|conversation|session|dialogue)|in\s+(?:all|every)\s+(?:future|later|following)\s+(?:answers?|replies|reply|responses?|messages?))[,:]?\s+(?:(?:you|u)\s+(?:(?:will|must|shall|should|can|may|have\s+to|need\s+to|are\s+to|are\s+going\s+to)\s+)?(?:(?:always|never|only|just|now|not|no\s+longer)\s+)?(?:answer|reply|respond|say|tell|talk|speak|write|act|behave|pretend|ignore|forget|agree|refuse|obey|comply|treat|call|claim|add|include|mention|end|start|begin|output|print|skip|bypass|disable|approve|recommend|are\s+(?:a|an|my|the|now|no|free|not|dan)|be\s+(?:a|an|my|the)|have\s+no|won't|will\s+not|do\s+not|don't|must\s+not)|your\s+(?:answers?|replies|reply|responses?|output|messages?|only|new|role|task|job)|always|never|only|just|do\s+not|don't|answer|reply|respond|say|act|treat|ignore|pretend|behave|write|add|include|talk|speak|refuse|forget|skip|disable|agree|obey|comply)${E}`,
     ],
     [
       0.8,
@@ -297,7 +295,7 @@ const families: Record<RuleFamily, Array<[number, string]>> = {
     ],
     [
       0.85,
-      String.raw`${B}(?:${s('перш')}|${s('перв')}|${s('останн')}|${s('последн')})\s+(?:рядк\p{L}*|строк\p{L}*)\s+(?:(?:свого|своего|твоєї|твоего)\s+)?(?:${s('відповід')}|${s('ответ')}|виводу|вывода)`,
+      String.raw`${B}(?:${s('перш')}|${s('перв')}|${s('останн')}|${s('последн')})\s+(?:рядок|рядк\p{L}*|строк\p{L}*)\s+(?:(?:свого|своего|твоєї|твоего|твоей|своєї|своей|моєї|моей)\s+)?(?:${s('відповід')}|${s('ответ')}|виводу|вывода)`,
     ],
     [
       0.85,
@@ -319,7 +317,7 @@ const families: Record<RuleFamily, Array<[number, string]>> = {
     ],
     [
       0.9,
-      String.raw`${B}(?:send|post|forward|upload|submit|transmit|email|leak|exfiltrate|copy)\s+(?:me\s+)?(?:the\s+|all\s+|this\s+|our\s+|every\s+)?(?:whole\s+|entire\s+|full\s+)?(?:conversation|chat|history|transcript|documents?|data|contents?|context|messages|secrets?|credentials|system\s+prompt)(?:\s+of\s+(?:the\s+)?(?:\p{L}+\s+){0,2}(?:documents?|chat|conversation|context))?\s+to\s+(?:\S+@\S+|(?:https?:)?//)`,
+      String.raw`${B}(?:send|post|forward|upload|submit|transmit|e-?mail|mail|leak|exfiltrate|copy|share|dump|paste)\s+(?:me\s+)?(?:the\s+|this\s+|our\s+|my\s+|your\s+)?(?:(?:all|every|whole|entire|full|complete)\s+(?:of\s+)?(?:the\s+|this\s+|our\s+)?(?:\p{L}+\s+)?(?:conversation|chat|history|transcript|documents?|data|contents?|context|messages|files|records|secrets?|credentials|passwords|system\s+prompt)|(?:\p{L}+\s+)?(?:conversation|chat|history|transcript|context|messages|secrets?|credentials|passwords|api\s+keys?|system\s+prompt))(?:\s+(?:of|from|in)\s+(?:the\s+|this\s+)?(?:\p{L}+\s+){0,2}(?:documents?|chat|conversation|context|session))?,?\s+(?:[\p{L}']+\s+){0,4}?to\s+(?:\S+@\S+|(?:https?:)?//)`,
     ],
     [
       0.9,
@@ -331,7 +329,7 @@ const families: Record<RuleFamily, Array<[number, string]>> = {
     ],
     [
       0.9,
-      String.raw`${B}(?:надішли|надішліть|відправ|відправте|перешли|перешліть|вивантаж|опублікуй|отправь|отправьте|перешли|перешлите|выгрузи|опубликуй)\s+(?:\p{L}+\s+){0,5}(?:${s('переписк')}|${s('розмов')}|${s('разговор')}|${s('історі')}|${s('истори')}|${s('документ')}|${s('дан')}|${s('вміст')}|${s('содержим')}|${s('чат')})\s+(?:\p{L}+\s+){0,3}на\s+(?:\S+@\S+|(?:https?:)?//)`,
+      String.raw`${B}(?:надішли|надішліть|відправ|відправте|перешли|перешліть|вивантаж|опублікуй|скинь|злий|отправь|отправьте|перешлите|выгрузи|опубликуй|слей|скинь)\s+(?:\p{L}+\s+){0,3}(?:(?:всі|усі|все|всю|весь|усю|увесь|повн\p{L}*|цілу|цілий|всех|полн\p{L}*|целиком)\s+(?:\p{L}+\s+)?(?:${s('документ')}|${s('дан')}|${s('вміст')}|${s('содержим')}|${s('файл')})|${s('переписк')}|${s('розмов')}|${s('разговор')}|${s('історі')}|${s('истори')}|${s('чат')}|${s('стенограм')}|${s('контекст')}|${s('промпт')}|${s('парол')}|${s('секрет')})(?:,?\s+[\p{L}-]+){0,4},?\s+на\s+(?:\S+@\S+|(?:https?:)?//)`,
     ],
     [
       0.9,
@@ -349,7 +347,7 @@ const families: Record<RuleFamily, Array<[number, string]>> = {
     ],
     [
       0.85,
-      String.raw`${B}(?:\p{L}+\s+)?(?:team|department|office|administrator|admin|developers?|ceo|management|support)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|ai\s+assistant|bot|chatbot|model)\s*:`,
+      String.raw`${B}(?:team|department|office|administrator|admin|developers?|ceo|management|support)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|ai\s+assistant|bot|chatbot|model)\s*:`,
     ],
     [
       0.85,
@@ -369,7 +367,7 @@ const families: Record<RuleFamily, Array<[number, string]>> = {
     ],
     [
       0.85,
-      String.raw`${B}(?:${s('повідомлен')}|${s('вказів')}|${s('наказ')}|${s('директив')}|${s('приміт')}|${s('розпоряджен')}|${s('інструкці')}|${s('сообщени')}|${s('указани')}|${s('приказ')}|${s('примечани')}|${s('распоряжени')}|${s('инструкци')}|${s('сповіщен')}|${s('уведомлени')})\s+(?:від\s+|от\s+)?(?:тво\p{L}*\s+|тво\p{L}*\s+)?(?:служби\s+безпеки|службы\s+безопасности|${s('адміністратор')}|${s('администратор')}|іт-відділу|ит-отдела|${s('розробник')}|${s('разработчик')}|керівництва|руководства|${s('директор')}|openai|відділу\s+\p{L}+|отдела\s+\p{L}+)[^\n]{0,160}?(?:${s('асистент')}|${s('ассистент')}|ші|ии|${s('бот')}|${s('модел')}|${s('фільтр')}|${s('фильтр')}|без\s+${s('перевір')}|без\s+${s('провер')}|без\s+${s('розгляд')}|без\s+${s('рассмотрен')}|без\s+обмежень|без\s+ограничений|${s('призупинен')}|${s('приостановлен')}|${s('конфігурац')}|${s('конфигурац')}|${s('промпт')})`,
+      String.raw`${B}(?:${s('повідомлен')}|${s('вказів')}|${s('наказ')}|${s('директив')}|${s('приміт')}|${s('розпоряджен')}|${s('інструкці')}|${s('сообщени')}|${s('указани')}|${s('приказ')}|${s('примечани')}|${s('распоряжени')}|${s('инструкци')}|${s('сповіщен')}|${s('уведомлени')})\s+(?:від\s+|от\s+)?(?:тв(?:о\p{L}*|ій|ім)\s+|тв(?:о\p{L}*|ій|ім)\s+)?(?:служби\s+безпеки|службы\s+безопасности|${s('адміністратор')}|${s('администратор')}|іт-відділу|ит-отдела|${s('розробник')}|${s('разработчик')}|керівництва|руководства|${s('директор')}|openai|відділу\s+\p{L}+|отдела\s+\p{L}+)[^\n]{0,160}?(?:${s('асистент')}|${s('ассистент')}|ші|ии|${s('бот')}|${s('модел')}|${s('фільтр')}|${s('фильтр')}|без\s+${s('перевір')}|без\s+${s('провер')}|без\s+${s('розгляд')}|без\s+${s('рассмотрен')}|без\s+обмежень|без\s+ограничений|${s('призупинен')}|${s('приостановлен')}|${s('конфігурац')}|${s('конфигурац')}|${s('промпт')})`,
     ],
     [
       0.85,
@@ -377,7 +375,7 @@ const families: Record<RuleFamily, Array<[number, string]>> = {
     ],
     [
       0.85,
-      String.raw`${B}(?:\p{L}+\s+)?(?:${s('вказів')}|${s('наказ')}|${s('директив')}|${s('інструкці')}|${s('указани')}|${s('приказ')}|${s('инструкци')}|${s('повідомлен')}|${s('сообщени')})\s+(?:\p{L}+\s+){0,3}(?:для|до|к)\s+(?:ші|ии|${s('асистент')}|${s('ассистент')}|${s('бот')}|${s('модел')}|${s('чат-бот')})${E}`,
+      String.raw`${B}(?:${s('вказів')}|${s('наказ')}|${s('директив')}|${s('інструкці')}|${s('указани')}|${s('приказ')}|${s('инструкци')}|${s('повідомлен')}|${s('сообщени')})\s+(?:\p{L}+\s+){0,3}(?:для|до|к)\s+(?:ші|ии|${s('асистент')}|${s('ассистент')}|${s('бот')}|${s('модел')}|${s('чат-бот')})${E}`,
     ],
     [
       0.85,
@@ -411,7 +409,7 @@ const families: Record<RuleFamily, Array<[number, string]>> = {
     [0.9, String.raw`<\s*\p{L}+\s+role\s*=\s*["']?(?:system|developer|admin)["']?\s*>`],
     [
       0.85,
-      String.raw`(?:^|\n|[.!?]\s|>\s*)\s*(?:#{1,3}\s*)?(?:system|система|системне|системное|системний|системный)(?:\s+(?:message|prompt|${s('повідомлен')}|${s('сообщени')}))?\s*(?::|>>|->|=>)\s*(?:you\s|ты\s|ти\s|ignore|forget|new\s|from\s+now|safety|disable|${s('ігнор')}|${s('игнор')}|${s('перевір')}|${s('провер')}|без\s|ты\s|відтепер|отныне)`,
+      String.raw`(?:^|\n|[.!?]\s|>\s*)\s*(?:#{1,3}\s*)?(?:system|система|системне|системное|системний|системный)(?:\s+(?:message|prompt|${s('повідомлен')}|${s('сообщени')}))?\s*(?::|>>|->|=>)\s*(?:you\s+(?:are\s+(?:now|no|not|a|an|the|free|unrestricted|in)|must|will|shall|should|have\s+no|no\s+longer|may\s+now|can\s+now|now)${E}|ты\s|ти\s|ignore|forget|new\s|from\s+now|safety|disable|${s('ігнор')}|${s('игнор')}|${s('перевір')}|${s('провер')}|без\s|ты\s|відтепер|отныне)`,
     ],
     [
       0.85,
@@ -477,7 +475,7 @@ const families: Record<RuleFamily, Array<[number, string]>> = {
       String.raw`${B}(?:model|ai|assistant|bot)\s+(?:that|which|who)\s+never\s+refuses${E}|${B}stay\s+in\s+character\s+no\s+matter\s+what${E}`,
     ],
     [
-      0.7,
+      0.35,
       String.raw`${B}${NOT_NEGATED}pretend\s+(?:to\s+be|you\s+are|you're|that\s+you|you\s+have|there\s+are\s+no)${E}`,
     ],
     [
@@ -498,7 +496,7 @@ const families: Record<RuleFamily, Array<[number, string]>> = {
     ],
     [
       0.85,
-      String.raw`${B}(?:${s('гіпотетичн')}|${s('вигадан')}|${s('уявн')}|${s('гипотетическ')}|${s('вымышленн')}|${s('воображаем')})\s+(?:${s('світ')}|${s('сценар')}|${s('мир')})\s+(?:без|де\s+немає|где\s+нет)\s+(?:жодних\s+|всяких\s+|никаких\s+)?(?:${s('політик')}|${s('правил')}|${s('обмежен')}|${s('политик')}|${s('ограничен')})`,
+      String.raw`${B}(?:${s('гіпотетичн')}|${s('вигадан')}|${s('уявн')}|${s('гипотетическ')}|${s('вымышленн')}|${s('воображаем')})\s+(?:${s('світ')}|${s('сценар')}|${s('мир')}),?\s+(?:без|де\s+немає|де\s+нема|где\s+нет)\s+(?:жодних\s+|всяких\s+|никаких\s+)?(?:${s('політик')}|${s('правил')}|${s('обмежен')}|${s('политик')}|${s('ограничен')})`,
     ],
     [
       0.85,
@@ -509,26 +507,63 @@ const families: Record<RuleFamily, Array<[number, string]>> = {
       String.raw`${B}(?:${s('модел')}|ші|ии|${s('бот')}|${s('асистент')}|${s('ассистент')}),?\s+(?:яка|який|що|которая|который|что)\s+(?:ніколи|никогда)\s+не\s+(?:${s('відмовля')}|${s('отказыва')})|${B}не\s+(?:виходь|выходи)\s+(?:з|із|из)\s+(?:ролі|образу|роли|образа)${E}`,
     ],
     [
-      0.7,
+      0.35,
       String.raw`${B}${NOT_NEGATED}(?:удавай\p{L}*|вдавай\p{L}*|прикинь\p{L}*|прикидай\p{L}*)[\s,]+(?:що|ніби|наче|мов)\s+(?:ти|ви)${E}`,
     ],
     [
-      0.7,
+      0.35,
       String.raw`${B}${NOT_NEGATED}(?:притворись|притворитесь|притворяйся|сделай\s+вид)[\s,]+(?:что|будто|словно)\s+(?:ты|вы)${E}`,
     ],
   ],
 };
 
-const PATTERNS: readonly Pattern[] = Object.entries(families).flatMap(([family, list]) =>
-  list.map(([weight, source]) => ({ family: family as RuleFamily, weight, regex: new RegExp(source, 'gu') })),
+const CYRILLIC_LETTER = /[\u0400-\u04FF]/u;
+const LATIN_LETTER = /[a-z]/u;
+
+const PATTERNS: readonly Pattern[] = [families, MORE_PATTERNS].flatMap((set) =>
+  Object.entries(set).flatMap(([family, list]) =>
+    list.map(([weight, source]) => ({
+      family: family as RuleFamily,
+      weight,
+      regex: new RegExp(source, 'gu'),
+      needs: scriptNeeded(source),
+      starts: leadingLiterals(source),
+    })),
+  ),
 );
 
-/** Every family's strongest match in `folded`, strongest first. */
-export function matchRules(folded: string): RuleHit[] {
+/**
+ * Which script a pattern's literal words are in. Escapes (`\p{L}`, `\s`) and
+ * group syntax are removed first; a pattern with words in both scripts, or
+ * with none (markup, punctuation), can match any text.
+ */
+function scriptNeeded(source: string): Pattern['needs'] {
+  const literal = source.replace(/\\[pPu]\{[^}]*\}|\\[a-zA-Z]|\(\?<?[=!:]|\{\d+(?:,\d*)?\}/g, ' ');
+  const cyrillic = CYRILLIC_LETTER.test(literal);
+  const latin = /[a-z]{2,}/.test(literal);
+  if (cyrillic && !latin) return 'cyrillic';
+  if (latin && !cyrillic) return 'latin';
+  return 'any';
+}
+
+/**
+ * Every family's strongest match in `folded`, strongest first. `prefilter:
+ * false` runs every pattern (for tests: the result must be the same).
+ */
+export function matchRules(folded: string, { prefilter = true } = {}): RuleHit[] {
   const best = new Map<RuleFamily, RuleHit>();
+  const cyrillic = CYRILLIC_LETTER.test(folded);
+  const latin = LATIN_LETTER.test(folded);
+  let prefixes: Set<string> | undefined;
   for (const pattern of PATTERNS) {
+    if ((pattern.needs === 'cyrillic' && !cyrillic) || (pattern.needs === 'latin' && !latin)) continue;
     const current = best.get(pattern.family);
     if (current && current.weight >= pattern.weight) continue;
+    if (prefilter && pattern.starts) {
+      prefixes ??= wordStartPrefixes(folded);
+      const seen = prefixes;
+      if (!pattern.starts.some((start) => seen.has(start))) continue;
+    }
     pattern.regex.lastIndex = 0;
     const match = pattern.regex.exec(folded);
     if (!match) continue;
@@ -561,7 +596,7 @@ const FRAME = new RegExp(
     'scammers?',
     String.raw`(?:may|might|can|could|often|sometimes)\s+(?:write|say|pretend|hide|paste|try|contain|ask)`,
     String.raw`(?:text|phrases?|messages?|sentences?|e-?mails?)\s+(?:like|such\s+as)`,
-    String.raw`(?:never|do\s+not|don't)\s+(?:follow|obey|forward)`,
+    String.raw`(?:never|do\s+not|don't)\s+(?:follow|obey|forward)(?!\s+your)`,
     String.raw`be\s+(?:wary|careful|suspicious)`,
     String.raw`report\s+(?:it|them|this)`,
     String.raw`(?:is|are)\s+known\s+as`,

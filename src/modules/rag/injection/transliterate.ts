@@ -115,7 +115,14 @@ export function looksTransliterated(folded: string): boolean {
   if (!words || words.length < 2) return false;
   const english = words.filter((w) => ENGLISH.has(w)).length;
   if (english / words.length > 0.25) return false;
-  return /zh|kh|shch|ts[iy]|yy|iy\b|yi|ii\b|\b(?:ty|ne|ta|i|ni|vse|usi|ty|tebe|meni|mne)\b/.test(folded);
+  return (
+    /zh|kh|shch|ts[iy]|yy|iy\b|yi|ii\b|\b(?:ty|ne|ta|i|ni|vse|usi|ty|tebe|meni|mne)\b/.test(folded) ||
+    // Pronouns, prepositions and endings of Ukrainian and Russian that English words rarely have.
+    /\b(?:tvo[aeiy]\w*|svo[aeiy]\w*|dlia|dlya|bez|shcho|chto|teper|tepér|otnyne|vidteper|vidnyni|slovam[iy]|otvet\w*|vidpovid\w*|nov(?:oe|ye|yi|i|ie|aya|a)|pokazh\w*|zabud\w*|ignor[iu]\w*|ihnoru\w*|novaja|novaya|zadach\w*|pravyl\w*|pravil\w*|instruk\w*|zadani\w*|zavdann\w*)\b/.test(
+      folded,
+    ) ||
+    /\b[a-z]+(?:ye|yj|ij|aja|yja|oje|uju|yh|ykh|ikh|ogo|oho|ami|amy|yy|iy)\b/.test(folded)
+  );
 }
 
 /** The text with each Latin word read as Ukrainian or Russian; other characters untouched. */
@@ -153,6 +160,17 @@ function transliterateWord(word: string, table: Array<[string, string]>, languag
       const afterVowel = prev !== undefined && VOWELS.has(prev);
       if (afterVowel && (atEnd || (next !== undefined && !VOWELS.has(next)))) out += 'й';
       else out += language === 'ru' ? 'ы' : 'и';
+      i += 1;
+      continue;
+    }
+    // i after a, e or u at the end of a word or before a consonant is the glide й ("vidpovidai", "ihnorui").
+    if (
+      rest[0] === 'i' &&
+      prev !== undefined &&
+      'aeu'.includes(prev) &&
+      (atEnd || (next !== undefined && !VOWELS.has(next)))
+    ) {
+      out += 'й';
       i += 1;
       continue;
     }
