@@ -170,18 +170,25 @@ function loadMaximum(url: string, durationSec: number): Promise<Measured> {
   return runChild<Measured>(['-e', CHILD, JSON.stringify(options)]);
 }
 
-/** Latency at a fixed arrival rate: the open-loop generator of bench/paced-load.mjs. */
-function loadAtRate(url: string, durationSec: number, rate: number): Promise<Measured> {
-  const options = { url, rate, durationSec, secret: APP_SECRET, template: TEMPLATE };
+/** Latency at a fixed arrival rate: the open-loop generator of bench/paced-load.mjs (warm-up on the same connections). */
+function loadAtRate(url: string, durationSec: number, rate: number, warmupSec = 0): Promise<Measured> {
+  const options = { url, rate, durationSec, warmupSec, secret: APP_SECRET, template: TEMPLATE };
   return runChild<Measured>([path.join(root, 'bench', 'paced-load.mjs'), JSON.stringify(options)]);
 }
 
 async function measure(url: string, rate = 0): Promise<Measured> {
-  const once = (seconds: number) => (rate > 0 ? loadAtRate(url, seconds, rate) : loadMaximum(url, seconds));
-  if (settings.warmupSec > 0) await once(settings.warmupSec);
+  if (rate === 0 && settings.warmupSec > 0) await loadMaximum(url, settings.warmupSec);
   const delay = monitorEventLoopDelay({ resolution: 1 });
+  // The paced generator warms up within its own run, on the connections it then measures with.
+  const warming =
+    rate > 0 ? new Promise((resolve) => setTimeout(resolve, settings.warmupSec * 1000)) : Promise.resolve();
+  const measuring =
+    rate > 0
+      ? loadAtRate(url, settings.durationSec, rate, settings.warmupSec)
+      : loadMaximum(url, settings.durationSec);
+  await warming;
   delay.enable();
-  const measured = await once(settings.durationSec);
+  const measured = await measuring;
   delay.disable();
   return { ...measured, loopDelayP99: delay.percentile(99) / 1e6, loopDelayMax: delay.max / 1e6 };
 }
