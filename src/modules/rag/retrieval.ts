@@ -83,7 +83,11 @@ export function createRetrieval(deps: {
   const candidates = deps.options?.candidates ?? 40;
   const efSearch = deps.options?.efSearch ?? 100;
   const shortlist = deps.options?.shortlist ?? 10;
-  const chunkVerdict = memoiseByText(detectInjection, CHUNK_VERDICT_CACHE_SIZE);
+  // A chunk is a stored document's text: judged as ingestion judges it (the document threshold).
+  const chunkVerdict = memoiseByText(
+    (text) => detectInjection(text, { kind: 'document' }),
+    CHUNK_VERDICT_CACHE_SIZE,
+  );
   return {
     /**
      * Searches the given knowledge bases. An empty list or a message without
