@@ -24,7 +24,8 @@ async function tinyCorpus() {
   return knowledgeBase.id;
 }
 
-async function bm25ByTitle(knowledgeBaseId: string, text: string, keywordLeg?: 'exhaustive') {
+/** The hybrid query's rows for `text` without a vector leg, by document title. */
+async function rowsByTitle(knowledgeBaseId: string, text: string, keywordLeg?: 'exhaustive') {
   const rows = await ctx.container.rag.repositories.rag.hybridSearch(
     {
       embedding: null,
@@ -37,7 +38,12 @@ async function bm25ByTitle(knowledgeBaseId: string, text: string, keywordLeg?: '
     },
     100,
   );
-  return Object.fromEntries(rows.map((r) => [r.title, r.bm25]));
+  return Object.fromEntries(rows.map((r) => [r.title, r]));
+}
+
+async function bm25ByTitle(knowledgeBaseId: string, text: string, keywordLeg?: 'exhaustive') {
+  const rows = await rowsByTitle(knowledgeBaseId, text, keywordLeg);
+  return Object.fromEntries(Object.entries(rows).map(([title, r]) => [title, r.bm25]));
 }
 
 describe('Okapi BM25 in SQL (k1 1.2, b 0.75)', () => {
@@ -70,20 +76,6 @@ describe('Okapi BM25 in SQL (k1 1.2, b 0.75)', () => {
 });
 
 describe('keyword score: BM25 over the query reference, or trigram when greater', () => {
-  async function keywordByTitle(knowledgeBaseId: string, text: string) {
-    const rows = await ctx.container.rag.repositories.rag.hybridSearch(
-      {
-        embedding: null,
-        text,
-        terms: queryKeywordTerms(text),
-        knowledgeBaseIds: [knowledgeBaseId],
-        candidates: 10,
-        shortlist: 10,
-      },
-      100,
-    );
-    return Object.fromEntries(rows.map((r) => [r.title, r]));
-  }
   const trigram = async (text: string, content: string) =>
     Number(
       rowsOf<{ s: number }>(
@@ -98,7 +90,7 @@ describe('keyword score: BM25 over the query reference, or trigram when greater'
     // A: 0.646255 / 2.549446 = 0.253488 and B: 0.544215 / 2.549446 = 0.213463: laptop is only
     // the common half of the query (with the held terms alone as reference both would score 1).
     const text = 'is there a printer or a laptop for them and for all of us';
-    const rows = await keywordByTitle(kb, text);
+    const rows = await rowsByTitle(kb, text);
     expect(Object.keys(rows).sort()).toEqual(['A', 'B']);
     expect(rows.A!.keyword).toBeCloseTo(0.253488, 5);
     expect(rows.B!.keyword).toBeCloseTo(0.213463, 5);
@@ -110,7 +102,7 @@ describe('keyword score: BM25 over the query reference, or trigram when greater'
   it('scores a chunk holding every query term above the reference at 1', async () => {
     const kb = await tinyCorpus();
     // Reference = idf(laptop) = 0.470004; A scores 0.646255 and B 0.544215, both capped at 1.
-    const rows = await keywordByTitle(kb, 'laptops');
+    const rows = await rowsByTitle(kb, 'laptops');
     expect(rows.A!.keyword).toBe(1);
     expect(rows.B!.keyword).toBe(1);
   });
@@ -120,7 +112,7 @@ describe('keyword score: BM25 over the query reference, or trigram when greater'
     // "keybord" stems to a term no chunk holds. Reference = ln 8 + idf(mouse) = 2.079442 + 0.980829;
     // C: BM25 0.863130 / 3.060271 = 0.282046, below the letters' similarity to "keyboard mouse".
     const text = 'keybord mouse';
-    const rows = await keywordByTitle(kb, text);
+    const rows = await rowsByTitle(kb, text);
     const tri = await trigram(text, 'monitor keyboard mouse desk');
     expect(tri).toBeGreaterThan(0.5);
     expect(rows.C!.keyword).toBeCloseTo(tri, 6);

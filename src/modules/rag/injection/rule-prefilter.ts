@@ -63,33 +63,15 @@ function isQuantifier(c: string | undefined): boolean {
   return c === '?' || c === '*' || c === '{';
 }
 
-function closingParen(text: string, open: number): number {
+/**
+ * Walks a pattern source from `from`, skipping escapes and character
+ * classes, and calls `visit` with each other character's index and its
+ * group depth after it; stops early when `visit` answers true.
+ */
+function walkOutsideClasses(text: string, from: number, visit: (i: number, depth: number) => boolean): void {
   let depth = 0;
   let inClass = false;
-  for (let i = open; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\\') {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') inClass = false;
-      continue;
-    }
-    if (c === '[') inClass = true;
-    else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i;
-  }
-  return -1;
-}
-
-/** `a|b|c` split at the bars outside groups and classes. */
-function splitTopLevel(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let inClass = false;
-  let from = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = from; i < text.length; i++) {
     const c = text[i];
     if (c === '\\') {
       i++;
@@ -102,11 +84,31 @@ function splitTopLevel(text: string): string[] {
     if (c === '[') inClass = true;
     else if (c === '(') depth++;
     else if (c === ')') depth--;
-    else if (c === '|' && depth === 0) {
+    if (visit(i, depth)) return;
+  }
+}
+
+/** The index of the parenthesis closing the group opened at `open`; -1 when none does. */
+function closingParen(text: string, open: number): number {
+  let found = -1;
+  walkOutsideClasses(text, open, (i, depth) => {
+    if (text[i] === ')' && depth === 0) found = i;
+    return found >= 0;
+  });
+  return found;
+}
+
+/** `a|b|c` split at the bars outside groups and classes. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  walkOutsideClasses(text, 0, (i, depth) => {
+    if (text[i] === '|' && depth === 0) {
       parts.push(text.slice(from, i));
       from = i + 1;
     }
-  }
+    return false;
+  });
   parts.push(text.slice(from));
   return parts;
 }
