@@ -8,8 +8,9 @@
  * 0.5 mark patterns that the same words in ordinary text could also match:
  * they flag only when the model agrees. Pure data; see docs/injection.md.
  */
+
+import type { RuleFamily } from './rule-families.js';
 import { B, E, gap, NOT_NEGATED, s } from './rule-syntax.js';
-import type { RuleFamily } from './rules.js';
 
 /** Nouns for what an assistant was told. */
 const EN_ORDERS = `(?:instructions?|prompts?|rules|directions|directives|guidelines|guidance|guardrails|constraints|restrictions|programming|orders|commands|limitations|polic(?:y|ies)|safeguards)`;

@@ -9,23 +9,12 @@
  * fire drill". Pure functions; see docs/injection.md.
  */
 
+import type { RuleFamily } from './rule-families.js';
 import { leadingLiterals, wordStartPrefixes } from './rule-prefilter.js';
 import { B, E, gap, NOT_NEGATED, s } from './rule-syntax.js';
 import { MORE_PATTERNS } from './rules-more.js';
 
-export type RuleFamily =
-  | 'override-instructions'
-  | 'reveal-prompt'
-  | 'role-change'
-  | 'new-instructions'
-  | 'from-now-on'
-  | 'output-hijack'
-  | 'exfiltration'
-  | 'false-authority'
-  | 'delimiter-escape'
-  | 'fake-role-message'
-  | 'chat-template'
-  | 'roleplay-jailbreak';
+export type { RuleFamily } from './rule-families.js';
 
 export interface RuleHit {
   family: RuleFamily;

@@ -1,0 +1,14 @@
+/** The kinds of prompt injection the rules name; a verdict carries one. */
+export type RuleFamily =
+  | 'override-instructions'
+  | 'reveal-prompt'
+  | 'role-change'
+  | 'new-instructions'
+  | 'from-now-on'
+  | 'output-hijack'
+  | 'exfiltration'
+  | 'false-authority'
+  | 'delimiter-escape'
+  | 'fake-role-message'
+  | 'chat-template'
+  | 'roleplay-jailbreak';
