@@ -12,6 +12,9 @@ export const BM25_B = 0.75;
  */
 export const KEYWORD_CANDIDATE_BUDGET = 500;
 
+/** Okapi BM25's idf of term row `t` (its `df`) in corpus row `k` (its `n`): one expression for `kw_idf` and the reference. */
+const IDF = sql.raw('ln(1 + (k.n - t.df + 0.5) / (t.df + 0.5))');
+
 // Constants written into the statement (as parameters their type would be guessed as integer).
 const K1 = sql.raw(`${BM25_K1}::float8`);
 const K1_PLUS_1 = sql.raw(`${BM25_K1 + 1}::float8`);
@@ -52,7 +55,7 @@ export function keywordStatsCtes(terms: readonly string[], kbIds: SQL, budget: n
       FROM kb_stats WHERE knowledge_base_id = ANY(${kbIds})
     ),
     kw_idf AS MATERIALIZED (
-      SELECT t.term, t.df, ln(1 + (k.n - t.df + 0.5) / (t.df + 0.5)) AS idf
+      SELECT t.term, t.df, ${IDF} AS idf
       FROM kw_terms t, kw_corpus k WHERE t.df > 0
     ),
     kw_query AS MATERIALIZED (
@@ -99,7 +102,7 @@ export function bm25Score(terms: readonly string[]): SQL {
  * candidates.
  */
 export function bm25Reference(): SQL {
-  return sql`(SELECT sum(ln(1 + (k.n - t.df + 0.5) / (t.df + 0.5))) FROM kw_terms t CROSS JOIN kw_corpus k)`;
+  return sql`(SELECT sum(${IDF}) FROM kw_terms t CROSS JOIN kw_corpus k)`;
 }
 
 /**
