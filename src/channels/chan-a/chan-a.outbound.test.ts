@@ -185,10 +185,14 @@ describe('chanA outbound', () => {
     expect(row.status).toBe('sent');
     // Two calls: the refused one, then the retry, which the platform accepted.
     expect(callsTo(s.phone)).toHaveLength(2);
-    const retry = await container.queue.getJob<OutboundJobData>(
-      'chanA-outbound',
-      `outbound-${message.id}-r1`,
-    );
+    // The row is marked sent inside the job, a moment before the queue marks the job completed.
+    const retry = await waitFor('the retry job to complete', async () => {
+      const job = await container.queue.getJob<OutboundJobData>(
+        'chanA-outbound',
+        `outbound-${message.id}-r1`,
+      );
+      return job?.state === 'completed' ? job : null;
+    });
     expect(retry).toMatchObject({ state: 'completed', data: { messageId: message.id, retries: 1 } });
     expect(row.metadata).toMatchObject({ partsSent: 1 });
   });
