@@ -184,7 +184,8 @@ export async function createContainer(config: Config, options: ContainerOptions)
     queue,
     kv,
     notifications: notifications.service,
-    approversOf: (departmentId, tx) => pipeline.delivery.approversOf(departmentId, tx),
+    approversOf: (departmentId, tx) =>
+      pipeline.delivery.recipients.withPermission(departmentId, 'canApprove', tx),
     logger,
   });
   const chanA = createChanAModule({

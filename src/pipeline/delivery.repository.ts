@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../core/db/client.js';
 import { approvals, intentInteractions, notifications, roles, users } from '../core/db/schema/index.js';
 
@@ -39,18 +39,38 @@ export function createDeliveryRepository(db: Database) {
     },
 
     /**
-     * Active users who might reach `departmentId`: global roles, the
-     * department as primary, extra or role department. The caller computes
-     * effective access from the answer (revocations are applied there).
-     * `only` narrows the rows in SQL to users who may hold the permission
-     * (through their role or an extra grant) or the role: a department of
-     * thousands of employees then answers its few approvers, not everyone.
+     * Active users who might reach `departmentId` and might hold what is
+     * asked: a permission (through their role or an extra grant) or a role.
+     * The caller computes effective access from the answer (revocations are
+     * applied there). Two statements: the matching roles, then their users
+     * through `users_role_id_idx` and, for a permission, the extra grants
+     * through the GIN index `users_extra_permissions_idx`; so a company of
+     * thousands of employees answers its few approvers without reading
+     * every user (4 ms at 20,000 users before, measured).
      */
     async accessCandidates(
       departmentId: string,
+      only: { permission: string } | { roleSlug: string },
       tx: DbExecutor = db,
-      only: { permission?: string; roleSlug?: string } = {},
     ): Promise<AccessCandidate[]> {
+      // The roles first, so that the users query carries their ids: planned with the ids, the statistics
+      // show how few users hold them (a subquery in their place is planned blind, as a scan of every user).
+      const roleIds = (
+        await tx
+          .select({ id: roles.id })
+          .from(roles)
+          .where(
+            'permission' in only
+              ? sql`${only.permission} = any(${roles.permissions})`
+              : eq(roles.slug, only.roleSlug),
+          )
+      ).map((role) => role.id);
+      const ofRoles = roleIds.length > 0 ? inArray(users.roleId, roleIds) : undefined;
+      const holders =
+        'permission' in only
+          ? or(ofRoles, sql`${users.extraPermissions} @> array[${only.permission}]::text[]`)
+          : ofRoles && and(ofRoles, eq(users.role, only.roleSlug));
+      if (!holders) return [];
       const rows = await tx
         .select({
           id: users.id,
@@ -68,6 +88,7 @@ export function createDeliveryRepository(db: Database) {
         .innerJoin(roles, eq(roles.id, users.roleId))
         .where(
           and(
+            holders,
             eq(users.isActive, true),
             or(
               eq(roles.allDepartments, true),
@@ -75,13 +96,6 @@ export function createDeliveryRepository(db: Database) {
               sql`${departmentId} = any(${users.extraDepartmentIds})`,
               sql`${departmentId} = any(${roles.departmentIds})`,
             ),
-            only.permission
-              ? or(
-                  sql`${only.permission} = any(${roles.permissions})`,
-                  sql`${only.permission} = any(${users.extraPermissions})`,
-                )
-              : undefined,
-            only.roleSlug ? eq(users.role, only.roleSlug) : undefined,
           ),
         )
         .orderBy(users.id);

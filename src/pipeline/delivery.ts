@@ -1,4 +1,3 @@
-import { computeEffectiveAccess } from '../core/auth/actor.js';
 import type { Bus } from '../core/bus/bus.js';
 import type { Transaction } from '../core/db/client.js';
 import type { QueueDriver, QueueName } from '../core/queue/queue.js';
@@ -11,6 +10,7 @@ import type {
 } from './conversations.repository.js';
 import type { DeliveryRepository, NotificationRow } from './delivery.repository.js';
 import type { Decision } from './hitl-decision.js';
+import { createRecipients } from './recipients.js';
 
 /** A retrieved chunk as an approval shows it to the reviewer. */
 export interface ReplySource {
@@ -76,31 +76,7 @@ export function createDelivery(deps: {
 }) {
   const { conversations, delivery, queue, bus } = deps;
 
-  /** Active users whose effective permissions include canApprove and departments include `departmentId`. */
-  async function approversOf(departmentId: string, tx: Transaction): Promise<string[]> {
-    const candidates = await delivery.accessCandidates(departmentId, tx, { permission: 'canApprove' });
-    return candidates
-      .filter((user) => {
-        const access = computeEffectiveAccess(user);
-        return (
-          access.permissions.includes('canApprove') &&
-          (access.isGlobal || access.departmentIds.includes(departmentId))
-        );
-      })
-      .map((user) => user.id);
-  }
-
-  /** Active users holding `roleSlug` whose effective departments include `departmentId`. */
-  async function roleMembersOf(departmentId: string, roleSlug: string, tx: Transaction): Promise<string[]> {
-    const candidates = await delivery.accessCandidates(departmentId, tx, { roleSlug });
-    return candidates
-      .filter((user) => {
-        if (user.roleSlug !== roleSlug) return false;
-        const access = computeEffectiveAccess(user);
-        return access.isGlobal || access.departmentIds.includes(departmentId);
-      })
-      .map((user) => user.id);
-  }
+  const recipients = createRecipients(delivery);
 
   /**
    * Writes the reply's outbound message and, for the web channel, marks it
@@ -160,8 +136,8 @@ export function createDelivery(deps: {
   return {
     deliverReply,
 
-    /** Active users whose effective permissions include canApprove and departments include `departmentId`. */
-    approversOf,
+    /** Who approvals and escalations of a department go to (see `createRecipients`). */
+    recipients,
 
     /**
      * Acts on the delivery decision: `hitl` writes a `pending` approval,
@@ -212,11 +188,11 @@ export function createDelivery(deps: {
       if (!written) throw new Error(`the approval of task ${task.id} was neither written nor found`);
       // Only the try that wrote the approval notifies: a replay finds it and stays quiet.
       if (approval) {
-        const recipients = escalatedToRole
-          ? await roleMembersOf(conversation.departmentId, escalatedToRole, tx)
-          : await approversOf(conversation.departmentId, tx);
+        const notified = escalatedToRole
+          ? await recipients.withRole(conversation.departmentId, escalatedToRole, tx)
+          : await recipients.withPermission(conversation.departmentId, 'canApprove', tx);
         effects.notifications = await delivery.insertNotifications(
-          recipients.map((userId) => ({
+          notified.map((userId) => ({
             userId,
             type: 'approval_pending',
             title: escalatedToRole ? 'Escalated reply awaiting review' : 'Reply awaiting approval',

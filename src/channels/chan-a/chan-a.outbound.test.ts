@@ -296,7 +296,8 @@ describe('chanA outbound', () => {
         queue: container.queue,
         kv: container.kv,
         notifications: container.notifications.service,
-        approversOf: container.pipeline.delivery.approversOf,
+        approversOf: (departmentId, tx) =>
+          container.pipeline.delivery.recipients.withPermission(departmentId, 'canApprove', tx),
         logger: container.logger,
       }),
     });

@@ -11,7 +11,7 @@ import {
 import type { ConversationsRepository } from '../../pipeline/conversations.repository.js';
 import type { AfterCommit, Delivery } from '../../pipeline/delivery.js';
 import type { DeliveryRepository } from '../../pipeline/delivery.repository.js';
-import { type ApprovalRecipients, DEPARTMENT_HEAD_ROLE } from './approval-recipients.js';
+import { DEPARTMENT_HEAD_ROLE, type Recipients } from '../../pipeline/recipients.js';
 import type { ApprovalTrust } from './approval-trust.js';
 import type { ApprovalRow, ApprovalsRepository } from './approvals.repository.js';
 
@@ -43,7 +43,7 @@ export function createApprovalDecisions(deps: {
   conversations: Pick<ConversationsRepository, 'findConversation' | 'refreshStatus'>;
   delivery: Pick<Delivery, 'deliverReply' | 'publish'>;
   rows: Pick<DeliveryRepository, 'insertNotifications' | 'recordInteraction'>;
-  recipients: ApprovalRecipients;
+  recipients: Recipients;
   trust: ApprovalTrust;
   audit: { record(entry: AuditEntryInput): Promise<void> };
   /** Told of every decision after its commit (namespace plugins' approval events); must not throw. */

@@ -5,7 +5,7 @@ import { claimSlot } from '../../core/scheduler.js';
 import type { ConversationsRepository } from '../../pipeline/conversations.repository.js';
 import type { Delivery } from '../../pipeline/delivery.js';
 import type { DeliveryRepository } from '../../pipeline/delivery.repository.js';
-import { type ApprovalRecipients, DEPARTMENT_HEAD_ROLE } from './approval-recipients.js';
+import { DEPARTMENT_HEAD_ROLE, type Recipients } from '../../pipeline/recipients.js';
 import type { ApprovalsRepository } from './approvals.repository.js';
 
 /** The sweep's name on the scheduler (part of its slot claim key). */
@@ -31,7 +31,7 @@ export function createApprovalSla(deps: {
   conversations: Pick<ConversationsRepository, 'refreshStatus'>;
   rows: Pick<DeliveryRepository, 'insertNotifications'>;
   delivery: Pick<Delivery, 'publish'>;
-  recipients: ApprovalRecipients;
+  recipients: Recipients;
   audit: AuditWriter;
 }) {
   const { db, kv, approvals, conversations, rows, delivery, recipients, audit } = deps;

@@ -1,8 +1,8 @@
 import type { AuditEntryInput } from '../../core/audit/audit-hook.js';
 import type { Transaction } from '../../core/db/client.js';
 import type { DeliveryRepository, NotificationRow } from '../../pipeline/delivery.repository.js';
+import { DEPARTMENT_HEAD_ROLE, type Recipients } from '../../pipeline/recipients.js';
 import type { IntentTrustService } from '../intents/intent-trust.service.js';
-import { type ApprovalRecipients, DEPARTMENT_HEAD_ROLE } from './approval-recipients.js';
 import type { ApprovalRow, ApprovalsRepository } from './approvals.repository.js';
 
 /** The intent the classifier answers below its threshold: never autonomous, so never counted. */
@@ -31,7 +31,7 @@ export interface TrustEffects {
 export function createApprovalTrust(deps: {
   approvals: ApprovalsRepository;
   trust: Pick<IntentTrustService, 'recordApproval'>;
-  recipients: ApprovalRecipients;
+  recipients: Recipients;
   notifications: Pick<DeliveryRepository, 'insertNotifications'>;
 }) {
   const { approvals, trust, recipients, notifications } = deps;

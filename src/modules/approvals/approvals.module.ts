@@ -5,7 +5,6 @@ import type { KeyValue } from '../../core/kv/kv.js';
 import type { PipelineModule } from '../../pipeline/pipeline.module.js';
 import type { IntentTrustService } from '../intents/intent-trust.service.js';
 import { createApprovalDecisions } from './approval-decisions.js';
-import { createApprovalRecipients } from './approval-recipients.js';
 import { createApprovalSla } from './approval-sla.js';
 import { createApprovalTrust } from './approval-trust.js';
 import { createApprovalsRepository } from './approvals.repository.js';
@@ -24,7 +23,7 @@ export function createApprovalsModule(deps: {
   const repository = createApprovalsRepository(db);
   const rows = pipeline.repositories.delivery;
   const conversations = pipeline.repositories.conversations;
-  const recipients = createApprovalRecipients(rows);
+  const { recipients } = pipeline.delivery;
   const trust = createApprovalTrust({
     approvals: repository,
     trust: deps.trust,

@@ -65,6 +65,8 @@ export const users = pgTable(
   (t) => [
     index('users_department_id_idx').on(t.departmentId),
     index('users_role_id_idx').on(t.roleId),
+    /** Who holds a permission by an extra grant (the approvers of a reply). */
+    index('users_extra_permissions_idx').using('gin', t.extraPermissions),
     uniqueIndex('users_phone_idx').on(t.phone).where(sql`${t.phone} is not null`),
   ],
 );

@@ -1,7 +1,7 @@
-import { computeEffectiveAccess } from '../../core/auth/actor.js';
-import type { Permission } from '../../core/auth/permissions.js';
-import type { DbExecutor } from '../../core/db/client.js';
-import type { AccessCandidate, DeliveryRepository } from '../../pipeline/delivery.repository.js';
+import { computeEffectiveAccess } from '../core/auth/actor.js';
+import type { Permission } from '../core/auth/permissions.js';
+import type { DbExecutor } from '../core/db/client.js';
+import type { AccessCandidate, DeliveryRepository } from './delivery.repository.js';
 
 /** The role whose members receive escalations and demotion notices. */
 export const DEPARTMENT_HEAD_ROLE = 'dept_head';
@@ -11,12 +11,17 @@ function reaches(user: AccessCandidate, departmentId: string): boolean {
   return access.isGlobal || access.departmentIds.includes(departmentId);
 }
 
-/** Who a decision concerns: approvers and role members of a department, by effective access. */
-export function createApprovalRecipients(rows: Pick<DeliveryRepository, 'accessCandidates'>) {
+/**
+ * Who a reply or a decision concerns: the approvers and the role members of
+ * a department, by effective access (role, extra grants and revocations),
+ * so that the pipeline, the approvals and the channel delivery notify the
+ * same people.
+ */
+export function createRecipients(rows: Pick<DeliveryRepository, 'accessCandidates'>) {
   return {
     /** Active users holding `permission` whose effective departments include `departmentId`. */
     async withPermission(departmentId: string, permission: Permission, tx: DbExecutor): Promise<string[]> {
-      const candidates = await rows.accessCandidates(departmentId, tx, { permission });
+      const candidates = await rows.accessCandidates(departmentId, { permission }, tx);
       return candidates
         .filter(
           (user) =>
@@ -27,7 +32,7 @@ export function createApprovalRecipients(rows: Pick<DeliveryRepository, 'accessC
 
     /** Active users of role `roleSlug` whose effective departments include `departmentId`. */
     async withRole(departmentId: string, roleSlug: string, tx: DbExecutor): Promise<string[]> {
-      const candidates = await rows.accessCandidates(departmentId, tx, { roleSlug });
+      const candidates = await rows.accessCandidates(departmentId, { roleSlug }, tx);
       return candidates
         .filter((user) => user.roleSlug === roleSlug && reaches(user, departmentId))
         .map((user) => user.id);
@@ -35,4 +40,4 @@ export function createApprovalRecipients(rows: Pick<DeliveryRepository, 'accessC
   };
 }
 
-export type ApprovalRecipients = ReturnType<typeof createApprovalRecipients>;
+export type Recipients = ReturnType<typeof createRecipients>;

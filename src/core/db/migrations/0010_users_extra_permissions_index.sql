@@ -1,0 +1,1 @@
+CREATE INDEX "users_extra_permissions_idx" ON "users" USING gin ("extra_permissions");
