@@ -26,4 +26,15 @@ describe('memoiseByText', () => {
     upper('b');
     expect(seen).toEqual(['a', 'b', 'c', 'b']);
   });
+
+  it('tells long texts apart that differ in one character, and remembers each', () => {
+    const seen: string[] = [];
+    const last = memoiseByText((text) => {
+      seen.push(text);
+      return text.at(-1);
+    }, 10);
+    const long = 'x'.repeat(2000);
+    expect([last(`${long}a`), last(`${long}b`), last(`${long}a`)]).toEqual(['a', 'b', 'a']);
+    expect(seen).toHaveLength(2);
+  });
 });
