@@ -36,8 +36,7 @@ import pino from 'pino';
 import { createContainer } from '../src/container.js';
 import { loadConfig } from '../src/core/config/config.js';
 import { openPglite, rowsOf } from '../src/core/db/client.js';
-import type { Bm25Normalisation, HybridQuery, KeywordBlend } from '../src/modules/rag/rag.repository.js';
-import { finalScore, repeatsSentence } from '../src/modules/rag/scoring.js';
+import type { HybridQuery } from '../src/modules/rag/rag.repository.js';
 import { queryKeywordTerms } from '../src/modules/rag/text-analysis.js';
 import { startWorkers } from '../src/workers/index.js';
 
@@ -258,35 +257,7 @@ async function main(): Promise<void> {
       });
       return passagesOf(result.hits);
     },
-    'hybrid, before (matched Σ idf, mean)': async (q) => blended(q, 'matched', 'mean'),
-    'hybrid, matched Σ idf, max': async (q) => blended(q, 'matched', 'max'),
-    'hybrid, reference, mean': async (q) => blended(q, 'reference', 'mean'),
-    'hybrid, BM25 ÷ best candidate': async (q) => blended(q, 'top', 'max'),
   };
-
-  async function blended(
-    q: Query,
-    bm25Normalisation: Bm25Normalisation,
-    keywordBlend: KeywordBlend,
-  ): Promise<Ranked[]> {
-    const rows = await rag.hybridSearch(
-      {
-        ...baseQuery(q.text),
-        embedding: await embed(q.text),
-        terms: queryKeywordTerms(q.text),
-        shortlist: K,
-        bm25Normalisation,
-        keywordBlend,
-      },
-      100,
-    );
-    const lifted = rows.map((r) => ({
-      documentId: r.documentId,
-      chunkId: r.chunkId,
-      score: finalScore(r.score, repeatsSentence(q.text, r.content)),
-    }));
-    return passagesOf(lifted.sort((a, b) => b.score - a.score || a.chunkId.localeCompare(b.chunkId)));
-  }
 
   const queries = loadQueries().filter((q) => splitArg === 'all' || q.split === splitArg);
   const results: Array<{ leg: string; query: Query; ndcg: number; recall: number; ranked: Ranked[] }> = [];

@@ -106,14 +106,6 @@ export function bm25Reference(): SQL {
 }
 
 /**
- * The reference before the change above: Σ idf of the query terms the searched
- * bases hold (`kw_idf`). Kept for the retrieval eval's comparison only.
- */
-export function bm25MatchedReference(): SQL {
-  return sql`(SELECT sum(idf) FROM kw_idf)`;
-}
-
-/**
  * The keyword leg: chunks proposed by the GIN index on `terms`, best `n` by
  * BM25. Two bounded branches, so a message of common words cannot scan the
  * knowledge base: the chunks holding any of the rare terms (`kw_query.rare`),

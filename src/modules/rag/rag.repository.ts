@@ -3,14 +3,7 @@ import { type Database, type DbExecutor, rowsOf } from '../../core/db/client.js'
 import { knowledgeBases } from '../../core/db/schema/index.js';
 import { iterativeScanSupport, setLocalSettings, vectorLiteral } from '../../core/db/vector.js';
 import { isUuid } from '../../core/ids.js';
-import {
-  bm25Leg,
-  bm25MatchedReference,
-  bm25Reference,
-  bm25Score,
-  KEYWORD_CANDIDATE_BUDGET,
-  keywordStatsCtes,
-} from './bm25.js';
+import { bm25Leg, bm25Reference, bm25Score, KEYWORD_CANDIDATE_BUDGET, keywordStatsCtes } from './bm25.js';
 import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
 
 /** The inputs of one hybrid query. */
@@ -35,10 +28,6 @@ export interface HybridQuery {
    * reference the retrieval benchmark measures recall against.
    */
   keywordLeg?: 'bounded' | 'exhaustive';
-  /** How BM25 becomes a score in [0, 1] (default `reference`); the eval compares the others. */
-  bm25Normalisation?: Bm25Normalisation;
-  /** How normalised BM25 and trigram similarity make the keyword score (default `max`); the eval compares `mean`. */
-  keywordBlend?: KeywordBlend;
 }
 
 /** One candidate chunk with its component scores and the blended score. */
@@ -68,12 +57,6 @@ function uuidArray(ids: readonly string[]): SQL {
   for (const id of ids) if (!isUuid(id)) throw new Error(`not a uuid: ${id}`);
   return sql`${`{${ids.join(',')}}`}::uuid[]`;
 }
-
-/** How the keyword leg's BM25 becomes a score in [0, 1] (see {@link keywordNormalised}). */
-export type Bm25Normalisation = 'reference' | 'matched' | 'top';
-
-/** How normalised BM25 and trigram similarity make the keyword score (see {@link keywordBlended}). */
-export type KeywordBlend = 'max' | 'mean';
 
 /**
  * The hybrid retrieval query, one statement:
@@ -156,45 +139,20 @@ export function hybridSearchQuery(query: HybridQuery): SQL {
       SELECT *,
         CASE WHEN wv + wk > 0 THEN wv / (wv + wk) ELSE ${DEFAULT_RAG_WEIGHTS.vector}::float8 END AS nv,
         CASE WHEN wv + wk > 0 THEN wk / (wv + wk) ELSE ${DEFAULT_RAG_WEIGHTS.keyword}::float8 END AS nk,
-        ${keywordNormalised(query.bm25Normalisation ?? 'reference')} AS bm25n
+        coalesce(least(1, bm25 / nullif(${bm25Reference()}, 0)), 0) AS bm25n
       FROM scored
     ),
     shortlist AS MATERIALIZED (
       SELECT * FROM weighted ORDER BY nv * cosine + nk * bm25n DESC, "chunkId" LIMIT ${shortlist}
     ),
     final AS (
-      SELECT *, ${keywordBlended(query.keywordBlend ?? 'max', sql`word_similarity(${query.text.slice(0, TRIGRAM_TEXT_MAX)}, content)`)} AS keyword
+      SELECT *, greatest(bm25n, word_similarity(${query.text.slice(0, TRIGRAM_TEXT_MAX)}, content)) AS keyword
       FROM shortlist
     )
     SELECT "chunkId", "documentId", "knowledgeBaseId", "departmentId", title, content, "chunkIndex",
       cosine, bm25, keyword, nv * cosine + nk * keyword AS score
     FROM final
     ORDER BY score DESC, "chunkId"`;
-}
-
-/**
- * BM25 in [0, 1]: `reference` divides by the query's reference score
- * ({@link bm25Reference}: Σ idf over every query term, the score of a chunk
- * of average length holding each term once) and caps at 1. Compared in the
- * retrieval eval only: `matched` sums idf over the terms the bases hold
- * (the rule before; a message whose telling word no chunk holds then
- * scores a chunk with its common words 1), `top` divides by the best
- * candidate's BM25.
- */
-function keywordNormalised(mode: Bm25Normalisation): SQL {
-  if (mode === 'top') return sql`coalesce(bm25 / nullif(max(bm25) OVER (), 0), 0)`;
-  const reference = mode === 'matched' ? bm25MatchedReference() : bm25Reference();
-  return sql`coalesce(least(1, bm25 / nullif(${reference}, 0)), 0)`;
-}
-
-/**
- * The keyword score from normalised BM25 and trigram similarity, both in
- * [0, 1]: `max` (the greater) or, compared in the eval only, `mean` (the
- * rule before, which halved BM25's say in the blend next to a trigram that
- * is nearly flat across a message's candidates).
- */
-function keywordBlended(mode: KeywordBlend, trigram: SQL): SQL {
-  return mode === 'mean' ? sql`(bm25n + ${trigram}) / 2` : sql`greatest(bm25n, ${trigram})`;
 }
 
 /**
