@@ -324,7 +324,7 @@ function oldKeywordLeg(terms: readonly string[], knowledgeBaseId: string, n: num
   const inScope = sql`c.knowledge_base_id = ${knowledgeBaseId}`;
   if (terms.length === 1) {
     return sql`SELECT c.document_id AS "documentId", ts_rank(c.search_vector, ${orQuery}) AS score FROM chunks c
-      WHERE ${inScope} AND c.search_vector @@ ${orQuery} ORDER BY ${rank} LIMIT ${n}`;
+      WHERE ${inScope} AND c.search_vector @@ ${orQuery} ORDER BY ${rank}, c.content LIMIT ${n}`;
   }
   const andQuery = sql`to_tsquery('simple', ${terms.join(' & ')})`;
   const tiers = [
@@ -340,11 +340,12 @@ function oldKeywordLeg(terms: readonly string[], knowledgeBaseId: string, n: num
   }
   tiers.push(sql`(SELECT c.id, 3 AS tier, ts_rank(c.search_vector, ${orQuery}) AS r FROM chunks c
     WHERE ${inScope} AND c.search_vector @@ ${orQuery})`);
-  // As a score: the tier first, then ts_rank (below 1 here) within it.
+  // As a score: the tier first, then ts_rank (below 1 here) within it. Ties are broken by the text,
+  // not the ids (new on every run), so the figures are the same run after run.
   return sql`SELECT c.document_id AS "documentId", ranked.r - ranked.tier AS score FROM (
       SELECT DISTINCT ON (id) id, tier, r FROM (${sql.join(tiers, sql` UNION ALL `)}) t ORDER BY id, tier
     ) ranked JOIN chunks c ON c.id = ranked.id
-    ORDER BY ranked.tier, ranked.r DESC LIMIT ${n}`;
+    ORDER BY ranked.tier, ranked.r DESC, c.content LIMIT ${n}`;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
