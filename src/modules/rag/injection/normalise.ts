@@ -55,6 +55,8 @@ const GREEK_TO_LATIN: Record<string, string> = {
   υ: 'u',
   χ: 'x',
 };
+/** Both tables that read a letter as Latin, merged once. */
+const TO_LATIN: Record<string, string> = { ...CYRILLIC_TO_LATIN, ...GREEK_TO_LATIN };
 const LATIN = /\p{Script=Latin}/u;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 
@@ -102,13 +104,20 @@ export function foldConfusables(text: string): string {
   return text.replace(/[\p{L}\p{M}]+/gu, (word) => {
     let latin = 0;
     let cyrillic = 0;
+    // Whether the word holds a letter that each direction would change.
+    let toLatin = false;
+    let toCyrillic = false;
     for (const c of word) {
+      if (c in TO_LATIN) toLatin = true;
+      if (c in LATIN_TO_CYRILLIC) toCyrillic = true;
       if (c in CYRILLIC_TO_LATIN || c in LATIN_TO_CYRILLIC) continue;
       if (LATIN.test(c)) latin++;
       else if (CYRILLIC.test(c)) cyrillic++;
     }
     const target = latin > cyrillic ? 'latin' : cyrillic > latin ? 'cyrillic' : majority;
-    const table = target === 'latin' ? { ...CYRILLIC_TO_LATIN, ...GREEK_TO_LATIN } : LATIN_TO_CYRILLIC;
+    // Most words are already in their script: nothing to rebuild.
+    if (target === 'latin' ? !toLatin : !toCyrillic) return word;
+    const table = target === 'latin' ? TO_LATIN : LATIN_TO_CYRILLIC;
     let out = '';
     for (const c of word) out += table[c] ?? c;
     return out;

@@ -114,10 +114,24 @@ function isSlip(word: string, key: string): boolean {
   return short.slice(i) === long.slice(i + 1);
 }
 
+/** Corrections of words seen lately (null: none): words repeat across texts, and each costs a dozen lookups. */
+const corrections = new Map<string, string | null>();
+const MAX_CACHED_WORDS = 50_000;
+
+function correctCached(word: string): string {
+  let corrected = corrections.get(word);
+  if (corrected === undefined) {
+    if (corrections.size >= MAX_CACHED_WORDS) corrections.clear();
+    corrected = correct(word) ?? null;
+    corrections.set(word, corrected);
+  }
+  return corrected ?? word;
+}
+
 /**
  * The folded text with near-miss key words corrected; the same string when
  * nothing changed, so callers can skip a second scan.
  */
 export function correctTypos(folded: string): string {
-  return folded.replace(/[\p{L}']+/gu, (word) => correct(word) ?? word);
+  return folded.replace(/[\p{L}']+/gu, correctCached);
 }
