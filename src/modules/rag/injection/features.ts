@@ -13,14 +13,18 @@ const MAX_N = 5;
 /** Long texts are scored per segment; a segment longer than this is cut. */
 const MAX_CHARS = 1_000;
 
-/** FNV-1a over UTF-16 code units, folded into the bucket range. */
-function hash(text: string, seed: number): number {
+/** FNV-1a over the UTF-16 code units of `text` from `start` to `end`, folded into the bucket range. */
+function hashRange(text: string, start: number, end: number, seed: number): number {
   let h = 0x811c9dc5 ^ seed;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = start; i < end; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
   return (h >>> 0) & (FEATURE_BUCKETS - 1);
+}
+
+function hash(text: string, seed: number): number {
+  return hashRange(text, 0, text.length, seed);
 }
 
 /**
@@ -32,7 +36,8 @@ export function featurise(folded: string): Map<number, number> {
   const counts = new Map<number, number>();
   const add = (bucket: number) => counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
   for (let n = MIN_N; n <= MAX_N; n++) {
-    for (let i = 0; i + n <= text.length; i++) add(hash(text.slice(i, i + n), n));
+    // Hashed in place: no substring is built for the thousands of n-grams of a segment.
+    for (let i = 0; i + n <= text.length; i++) add(hashRange(text, i, i + n, n));
   }
   const words = text.match(/[\p{L}\p{N}'-]+/gu) ?? [];
   for (let i = 0; i < words.length; i++) {
