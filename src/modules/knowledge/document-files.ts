@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -94,13 +94,18 @@ export function createDocumentFiles(dataDir: string) {
     async receive(stream: Readable): Promise<{ tempPath: string; size: number }> {
       await mkdir(incoming, { recursive: true });
       const tempPath = path.join(incoming, `${randomUUID()}.part`);
+      // The file is created before the copy starts. Left to createWriteStream, its open could still be
+      // pending when a failed copy removes the file, and would create it again after the removal.
+      const handle = await open(tempPath, 'wx');
+      // Counting starts with the copy, in the same tick: a 'data' listener sets the stream flowing.
       let size = 0;
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
       });
       try {
-        await pipeline(stream, createWriteStream(tempPath));
+        await pipeline(stream, handle.createWriteStream());
       } catch (error) {
+        await handle.close().catch(() => undefined);
         await rm(tempPath, { force: true });
         throw error;
       }
