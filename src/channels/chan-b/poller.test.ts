@@ -141,8 +141,11 @@ describe('the channel B poller', () => {
       () => bot.callsOf('getUpdates').filter((c) => c.status === 409).length > tries,
     );
 
+    const deletes = bot.callsOf('deleteWebhook').length;
     await poller.stop();
     poller.start();
+    // The state reads `polling` from the moment the lock is taken, a moment before the webhook is deleted.
+    await waitFor('the webhook deleted', () => bot.callsOf('deleteWebhook').length > deletes);
     await waitFor('polling again', async () => (await status()).polling === 'polling');
     const last = bot.callsOf('deleteWebhook').at(-1)!;
     expect(bot.callsOf('getUpdates').filter((c) => c.seq > last.seq && c.status === 409)).toEqual([]);
