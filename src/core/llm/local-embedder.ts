@@ -1,3 +1,4 @@
+import { memoiseByText } from '../memo.js';
 import { soundSkeleton } from '../text/transliterate.js';
 import type { EmbeddingProvider } from './llm.js';
 import { isFunctionWord } from './local-embedder-function-words.js';
@@ -109,19 +110,8 @@ function addWord(vector: Float64Array, word: string): void {
   }
 }
 
-/** Skeletons of words seen lately: a word's skeleton costs a dozen regular expressions, and words repeat. */
-const skeletons = new Map<string, string>();
-const MAX_CACHED_SKELETONS = 50_000;
-
-function skeletonOf(word: string): string {
-  let skeleton = skeletons.get(word);
-  if (skeleton === undefined) {
-    if (skeletons.size >= MAX_CACHED_SKELETONS) skeletons.clear();
-    skeleton = soundSkeleton(word);
-    skeletons.set(word, skeleton);
-  }
-  return skeleton;
-}
+/** `soundSkeleton`, remembered for the words seen lately: it costs a dozen regular expressions, and words repeat. */
+const skeletonOf = memoiseByText(soundSkeleton, 50_000);
 
 /** Zero-width and other format characters that change nothing a reader sees. */
 const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/gu;

@@ -9,6 +9,8 @@
  * Pure; see docs/injection.md.
  */
 
+import { memoiseByText } from '../../../core/memo.js';
+
 /** Key words of the rules, in the forms the rules expect (lower case, `ё` as `е`). */
 const KEY_WORDS = `
 ignore ignoring disregard forget forgetting previous prior earlier instructions instruction directions
@@ -114,19 +116,8 @@ function isSlip(word: string, key: string): boolean {
   return short.slice(i) === long.slice(i + 1);
 }
 
-/** Corrections of words seen lately (null: none): words repeat across texts, and each costs a dozen lookups. */
-const corrections = new Map<string, string | null>();
-const MAX_CACHED_WORDS = 50_000;
-
-function correctCached(word: string): string {
-  let corrected = corrections.get(word);
-  if (corrected === undefined) {
-    if (corrections.size >= MAX_CACHED_WORDS) corrections.clear();
-    corrected = correct(word) ?? null;
-    corrections.set(word, corrected);
-  }
-  return corrected ?? word;
-}
+/** `correct`, remembered for the words seen lately: words repeat across texts, and each costs a dozen lookups. */
+const correctCached = memoiseByText((word) => correct(word) ?? word, 50_000);
 
 /**
  * The folded text with near-miss key words corrected; the same string when
