@@ -62,7 +62,7 @@ describe('Okapi BM25 in SQL (k1 1.2, b 0.75)', () => {
     expect(both.A).toBeCloseTo(0.646255, 5);
   });
 
-  it('gives the same scores bounded and exhaustive on a small base', async () => {
+  it('gives the same scores from the in-memory index and the SQL reference', async () => {
     const kb = await tinyCorpus();
     expect(await bm25ByTitle(kb, 'laptop keyboard mouse')).toEqual(
       await bm25ByTitle(kb, 'laptop keyboard mouse', 'exhaustive'),

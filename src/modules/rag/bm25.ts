@@ -5,13 +5,6 @@ export const BM25_K1 = 1.2;
 /** Okapi BM25 length normalisation. */
 export const BM25_B = 0.75;
 
-/**
- * The bounded keyword leg reads at most about this many chunks from the GIN
- * index per branch (see {@link keywordStatsCtes}); above it, the commonest
- * terms are scored but no longer propose candidates.
- */
-export const KEYWORD_CANDIDATE_BUDGET = 500;
-
 /** Okapi BM25's idf of term row `t` (its `df`) in corpus row `k` (its `n`): one expression for `kw_idf` and the reference. */
 const IDF = sql.raw('ln(1 + (k.n - t.df + 0.5) / (t.df + 0.5))');
 
@@ -28,18 +21,14 @@ export function termArray(terms: readonly string[]): SQL {
 
 /**
  * The BM25 statistics of a query, as CTEs to put first in a `WITH`:
- * - `kw_idf(term, df, idf)`: the query terms the searched knowledge bases
- *   hold, idf = ln(1 + (N − df + 0.5) / (df + 0.5)), with N and df summed
- *   over the searched bases (kb_stats, kb_term_stats);
- * - `kw_corpus(n, avgdl)`: indexed chunks and their average length;
- * - `kw_query(rare, every, partial)`: `rare` is the OR query of the rarest
- *   terms whose document frequencies add up to at most `budget` (the rarest
- *   one always), `every` the AND query of all terms, `partial` whether some
- *   term was left out of `rare`. Asking the index for `rare` reads at most
- *   about `budget` postings, whatever the message: a common word cannot make
- *   the leg fetch and score most of the knowledge base.
+ * - `kw_terms(term, df)`: every distinct query term and its document
+ *   frequency summed over the searched bases (kb_term_stats, 0 when none
+ *   holds it);
+ * - `kw_corpus(n, avgdl)`: indexed chunks and their average length (kb_stats);
+ * - `kw_idf(term, df, idf)`: the terms some chunk holds, idf = ln(1 + (N −
+ *   df + 0.5) / (df + 0.5)).
  */
-export function keywordStatsCtes(terms: readonly string[], kbIds: SQL, budget: number): SQL {
+export function keywordStatsCtes(terms: readonly string[], kbIds: SQL): SQL {
   // One primary-key probe (base, term) per query term: joined instead, the planner reads every term
   // of the searched bases (thousands of rows) and hashes them.
   return sql`kw_terms AS MATERIALIZED (
@@ -57,17 +46,6 @@ export function keywordStatsCtes(terms: readonly string[], kbIds: SQL, budget: n
     kw_idf AS MATERIALIZED (
       SELECT t.term, t.df, ${IDF} AS idf
       FROM kw_terms t, kw_corpus k WHERE t.df > 0
-    ),
-    kw_query AS MATERIALIZED (
-      SELECT
-        string_agg(quote_literal(term), ' | ') FILTER (WHERE first OR running <= ${budget}::float8)::tsquery AS rare,
-        string_agg(quote_literal(term), ' & ')::tsquery AS every,
-        bool_or(NOT first AND running > ${budget}::float8) AS partial
-      FROM (
-        SELECT term, row_number() OVER w = 1 AS first,
-          sum(df) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS running
-        FROM kw_idf WINDOW w AS (ORDER BY df, term)
-      ) AS ranked
     )`;
 }
 
@@ -106,24 +84,15 @@ export function bm25Reference(): SQL {
 }
 
 /**
- * The keyword leg: chunks proposed by the GIN index on `terms`, best `n` by
- * BM25. Two bounded branches, so a message of common words cannot scan the
- * knowledge base: the chunks holding any of the rare terms (`kw_query.rare`),
- * and, when some terms were left out of it, the chunks holding every term.
- * `exhaustive` drops the bounds (the benchmark's reference).
+ * The keyword leg computed in SQL over the GIN index on `terms`: every
+ * servable chunk holding a query term, best `n` by BM25 (ties by id). It
+ * scores every match, so it is slow for common words; the service proposes
+ * the same candidates from its in-memory index (keyword-index.ts), and this
+ * stays as the reference they are checked and benchmarked against.
  */
-export function bm25Leg(terms: readonly string[], kbIds: SQL, n: number, exhaustive: boolean): SQL {
-  const inScope = sql`c.knowledge_base_id = ANY(${kbIds}) AND NOT c.held_back`;
-  const bound = exhaustive ? sql`` : sql`LIMIT ${KEYWORD_CANDIDATE_BUDGET}::int`;
-  // The branches carry the terms along, so scoring needs no second visit to the rows. The second
-  // branch adds something only when the first stopped at its bound (the rarest term alone is
-  // common): then the chunks holding every term are the ones BM25 would rank first.
-  return sql`(SELECT c.id FROM (
-      (SELECT c.id, c.terms, c.term_count FROM chunks c
-        WHERE ${inScope} AND c.terms @@ (SELECT rare FROM kw_query) ${bound})
-      UNION
-      (SELECT c.id, c.terms, c.term_count FROM chunks c
-        WHERE (SELECT partial FROM kw_query) AND ${inScope} AND c.terms @@ (SELECT every FROM kw_query) ${bound})
-    ) AS c
+export function exhaustiveBm25Leg(terms: readonly string[], kbIds: SQL, n: number): SQL {
+  return sql`(SELECT c.id FROM chunks c
+    WHERE c.knowledge_base_id = ANY(${kbIds}) AND NOT c.held_back
+      AND c.terms @@ (SELECT string_agg(quote_literal(term), ' | ')::tsquery FROM kw_idf)
     ORDER BY ${bm25Score(terms)} DESC, c.id LIMIT ${n})`;
 }

@@ -3,7 +3,8 @@ import { type Database, type DbExecutor, rowsOf } from '../../core/db/client.js'
 import { knowledgeBases } from '../../core/db/schema/index.js';
 import { iterativeScanSupport, setLocalSettings, vectorLiteral } from '../../core/db/vector.js';
 import { isUuid } from '../../core/ids.js';
-import { bm25Leg, bm25Reference, bm25Score, KEYWORD_CANDIDATE_BUDGET, keywordStatsCtes } from './bm25.js';
+import { bm25Reference, bm25Score, exhaustiveBm25Leg, keywordStatsCtes } from './bm25.js';
+import { createKeywordIndex } from './keyword-index.js';
 import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
 
 /** The inputs of one hybrid query. */
@@ -23,11 +24,12 @@ export interface HybridQuery {
   /** How many of the candidates get the pg_trgm part of the keyword score and are answered. */
   shortlist: number;
   /**
-   * `bounded` (the default) scores only the chunks {@link bm25Leg} lets
-   * through; `exhaustive` scores every chunk matching any term, the
-   * reference the retrieval benchmark measures recall against.
+   * Where the keyword leg's candidates come from: `index` (the default), the
+   * process's in-memory inverted index (keyword-index.ts); `exhaustive`, the
+   * same leg computed in SQL, the reference tests and the retrieval
+   * benchmark check it against.
    */
-  keywordLeg?: 'bounded' | 'exhaustive';
+  keywordLeg?: 'index' | 'exhaustive';
 }
 
 /** One candidate chunk with its component scores and the blended score. */
@@ -63,9 +65,11 @@ function uuidArray(ids: readonly string[]): SQL {
  *
  * 1. vector leg: `ORDER BY embedding <=> $q LIMIT N` over the allowed
  *    knowledge bases, served by the HNSW index `chunks_embedding_idx`;
- * 2. keyword leg: Okapi BM25 over the chunks' analysed `terms`, its
- *    candidates proposed by the GIN index `chunks_terms_idx` within a bound
- *    (see {@link bm25Leg}), top N;
+ * 2. keyword leg: the best N chunks by Okapi BM25 over their analysed
+ *    `terms`, given as `keywordCandidates` (the service's in-memory index
+ *    proposes them, keyword-index.ts) or, without them, computed here over
+ *    the GIN index `chunks_terms_idx` (the reference, see
+ *    {@link exhaustiveBm25Leg});
  * 3. the union of both, each candidate scored:
  *    - cosine = 1 − cosine distance, clamped to [0, 1];
  *    - bm25 normalised to [0, 1] by the query's reference score, the BM25
@@ -91,11 +95,10 @@ function uuidArray(ids: readonly string[]): SQL {
  * PostgreSQL 15 compatible. Scope: only `knowledgeBaseIds` (and, when given,
  * `departmentIds`) are ever read.
  */
-export function hybridSearchQuery(query: HybridQuery): SQL {
+export function hybridSearchQuery(query: HybridQuery & { keywordCandidates?: readonly string[] }): SQL {
   const kbIds = uuidArray(query.knowledgeBaseIds);
   const n = Math.max(1, Math.floor(query.candidates));
   const vector = query.embedding ? vectorLiteral(query.embedding) : null;
-  const exhaustive = query.keywordLeg === 'exhaustive';
   const terms = query.terms;
 
   const legs: SQL[] = [];
@@ -104,7 +107,10 @@ export function hybridSearchQuery(query: HybridQuery): SQL {
       WHERE c.knowledge_base_id = ANY(${kbIds}) AND c.embedding IS NOT NULL AND NOT c.held_back
       ORDER BY c.embedding <=> ${vector}::vector LIMIT ${n})`);
   }
-  if (terms.length > 0) legs.push(bm25Leg(terms, kbIds, n, exhaustive));
+  if (query.keywordCandidates) {
+    if (query.keywordCandidates.length > 0)
+      legs.push(sql`(SELECT unnest(${uuidArray(query.keywordCandidates)}) AS id)`);
+  } else if (terms.length > 0) legs.push(exhaustiveBm25Leg(terms, kbIds, n));
   if (legs.length === 0) legs.push(sql`(SELECT NULL::uuid AS id WHERE false)`);
 
   const cosine = vector
@@ -117,10 +123,9 @@ export function hybridSearchQuery(query: HybridQuery): SQL {
   const departmentFence = query.departmentIds
     ? sql`AND kb.department_id = ANY(${uuidArray(query.departmentIds)})`
     : sql``;
-  const budget = exhaustive ? Number.MAX_SAFE_INTEGER : KEYWORD_CANDIDATE_BUDGET;
 
   const shortlist = Math.max(1, Math.floor(query.shortlist));
-  return sql`WITH ${keywordStatsCtes(terms, kbIds, budget)},
+  return sql`WITH ${keywordStatsCtes(terms, kbIds)},
     candidates AS (${sql.join(legs, sql` UNION `)}),
     scored AS MATERIALIZED (
       SELECT c.id AS "chunkId", c.document_id AS "documentId", c.knowledge_base_id AS "knowledgeBaseId",
@@ -170,6 +175,17 @@ export async function setLocal(tx: DbExecutor, name: string, value: string): Pro
   await tx.execute(sql`SELECT set_config(${name}, ${value}, true)`);
 }
 
+/** The `SET LOCAL` settings of a hybrid query (see {@link prepareSearch}). */
+function searchSettings(settings: { efSearch: number; candidates: number; iterativeScan: boolean }) {
+  const values: Array<[string, string]> = [
+    ['hnsw.ef_search', String(Math.max(settings.efSearch, settings.candidates))],
+    ['cpu_operator_cost', DISTANCE_AWARE_CPU_OPERATOR_COST],
+    ['max_parallel_workers_per_gather', '0'],
+  ];
+  if (settings.iterativeScan) values.push(['hnsw.iterative_scan', 'strict_order']);
+  return values;
+}
+
 /**
  * The `SET LOCAL` settings of a hybrid query, inside its transaction:
  * - `hnsw.ef_search` (at least N, or the vector leg returns fewer rows);
@@ -186,17 +202,35 @@ export async function applySearchSettings(
   tx: DbExecutor,
   settings: { efSearch: number; candidates: number; iterativeScan: boolean },
 ): Promise<void> {
-  const values: Array<[string, string]> = [
-    ['hnsw.ef_search', String(Math.max(settings.efSearch, settings.candidates))],
-    ['cpu_operator_cost', DISTANCE_AWARE_CPU_OPERATOR_COST],
-    ['max_parallel_workers_per_gather', '0'],
-  ];
-  if (settings.iterativeScan) values.push(['hnsw.iterative_scan', 'strict_order']);
-  await setLocalSettings(tx, values);
+  await setLocalSettings(tx, searchSettings(settings));
+}
+
+/**
+ * {@link applySearchSettings} and, in the same round trip, the searched
+ * bases' keyword versions (`kb_stats.version`; a base without a row is
+ * absent): what the in-memory keyword index must be current with.
+ */
+async function prepareSearch(
+  tx: DbExecutor,
+  settings: { efSearch: number; candidates: number; iterativeScan: boolean },
+  knowledgeBaseIds: readonly string[],
+): Promise<Map<string, number>> {
+  const [row] = rowsOf<{ versions: Array<[string, number | string]> | string }>(
+    await tx.execute(sql`SELECT ${sql.join(
+      searchSettings(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
+      sql`, `,
+    )}, (SELECT coalesce(json_agg(json_build_array(knowledge_base_id, version)), '[]')
+        FROM kb_stats WHERE knowledge_base_id = ANY(${uuidArray(knowledgeBaseIds)})) AS versions`),
+  );
+  const versions = typeof row?.versions === 'string' ? JSON.parse(row.versions) : (row?.versions ?? []);
+  return new Map(
+    (versions as Array<[string, number | string]>).map(([id, version]) => [id, Number(version)]),
+  );
 }
 
 export function createRagRepository(db: Database) {
   const iterativeScan = iterativeScanSupport(db);
+  const keywordIndex = createKeywordIndex();
   return {
     /** Ids of every knowledge base of a department, oldest first. */
     async knowledgeBaseIdsOfDepartment(departmentId: string, tx: DbExecutor = db): Promise<string[]> {
@@ -208,13 +242,33 @@ export function createRagRepository(db: Database) {
       return rows.map((r) => r.id);
     },
 
-    /** Runs {@link hybridSearchQuery} in a transaction with {@link applySearchSettings}. */
+    /**
+     * Runs {@link hybridSearchQuery} in a transaction with the search
+     * settings; the keyword leg's candidates come from the in-memory index
+     * (reloading a base whose chunks changed) unless `keywordLeg` is
+     * `exhaustive`.
+     */
     async hybridSearch(query: HybridQuery, efSearch: number): Promise<HybridRow[]> {
       if (query.knowledgeBaseIds.length === 0) return [];
       const iterative = await iterativeScan();
       return db.transaction(async (tx) => {
-        await applySearchSettings(tx, { efSearch, candidates: query.candidates, iterativeScan: iterative });
-        const rows = rowsOf<HybridRow>(await tx.execute(hybridSearchQuery(query)));
+        const settings = { efSearch, candidates: query.candidates, iterativeScan: iterative };
+        const versions = await prepareSearch(tx, settings, query.knowledgeBaseIds);
+        const keywordCandidates =
+          query.keywordLeg === 'exhaustive'
+            ? undefined
+            : query.terms.length === 0
+              ? []
+              : (
+                  await keywordIndex.candidates(
+                    tx,
+                    versions,
+                    query.knowledgeBaseIds,
+                    query.terms,
+                    Math.max(1, Math.floor(query.candidates)),
+                  )
+                ).map((candidate) => candidate.id);
+        const rows = rowsOf<HybridRow>(await tx.execute(hybridSearchQuery({ ...query, keywordCandidates })));
         return rows.map((r) => ({
           ...r,
           chunkIndex: Number(r.chunkIndex),

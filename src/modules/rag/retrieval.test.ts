@@ -229,7 +229,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('hybrid retrieval on PostgreSQ
     expect(plan).toMatch(/Index Scan using chunks_embedding_idx/);
   });
 
-  it('serves the BM25 keyword leg from the GIN index chunks_terms_idx', async () => {
+  it('serves the reference SQL keyword leg from the GIN index chunks_terms_idx', async () => {
     const department = await createDepartment(ctx.container);
     const { knowledgeBase, documents } = await createKnowledgeFixture(ctx.container, {
       departmentId: department.id,

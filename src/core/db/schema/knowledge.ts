@@ -198,11 +198,18 @@ export const kbTermStats = pgTable(
   (t) => [primaryKey({ columns: [t.knowledgeBaseId, t.term] })],
 );
 
-/** Per knowledge base: indexed chunks and their words in all (BM25's N and average length). */
+/** Per knowledge base: indexed chunks and their words in all (BM25's N and average length), and the chunks' version. */
 export const kbStats = pgTable('kb_stats', {
   knowledgeBaseId: uuid('knowledge_base_id')
     .primaryKey()
     .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
   chunkCount: integer('chunk_count').notNull().default(0),
   totalTerms: bigint('total_terms', { mode: 'number' }).notNull().default(0),
+  /**
+   * Changes (to the next value of the sequence `kb_keyword_version`) with
+   * every write of the base's chunks: insert, delete, terms or held_back
+   * changed. A process's in-memory keyword index of the base is current while
+   * this is the version it loaded (modules/rag/keyword-index.ts).
+   */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

@@ -1,0 +1,191 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
+import { createDepartment, createKnowledgeFixture } from '../../../test/factories.js';
+import { rowsOf } from '../../core/db/client.js';
+import { chunks } from '../../core/db/schema/index.js';
+import { exhaustiveBm25Leg, keywordStatsCtes } from './bm25.js';
+import { buildKeywordBase, createKeywordIndex, keywordCandidates, parseTsvector } from './keyword-index.js';
+import { keywordIndexEntry, queryKeywordTerms } from './text-analysis.js';
+
+const ctx = useTestApp();
+
+describe('parseTsvector', () => {
+  it('reads lexemes with their number of positions, weights and quotes included', () => {
+    expect(parseTsvector(`'laptop':1,4A 'it''s':2 'desk' 'x\\'y':3`)).toEqual([
+      ['laptop', 2],
+      ["it's", 1],
+      ['desk', 1],
+      ["x'y", 1],
+    ]);
+    expect(parseTsvector('')).toEqual([]);
+  });
+});
+
+describe('keywordCandidates', () => {
+  const base = (id: string, rows: Array<[id: string, text: string, heldBack?: boolean]>) =>
+    buildKeywordBase(
+      id,
+      1,
+      rows.map(([chunkId, text, heldBack]) => ({
+        id: chunkId,
+        heldBack: heldBack ?? false,
+        ...keywordIndexEntry(text),
+      })),
+    );
+
+  it('ranks by BM25, breaks ties by id, skips held-back chunks and keeps the best n', () => {
+    const a = base('kb-a', [
+      ['c3', 'laptop keyboard'],
+      ['c1', 'laptop keyboard'],
+      ['c2', 'laptop laptop laptop'],
+      ['c4', 'laptop laptop laptop', true],
+    ]);
+    const ranked = keywordCandidates([a], ['laptop'], 2);
+    expect(ranked.map((c) => c.id)).toEqual(['c2', 'c1']);
+    expect(keywordCandidates([a], ['laptop'], 10).map((c) => c.id)).toEqual(['c2', 'c1', 'c3']);
+    expect(keywordCandidates([a], ['printer'], 10)).toEqual([]);
+  });
+});
+
+/** The SQL reference leg's ids for `text`, best first. */
+async function referenceLeg(knowledgeBaseIds: string[], text: string, n: number): Promise<string[]> {
+  const kbIds: SQL = sql`${`{${knowledgeBaseIds.join(',')}}`}::uuid[]`;
+  const terms = queryKeywordTerms(text);
+  const rows = rowsOf<{ id: string }>(
+    await ctx.container.db.execute(
+      sql`WITH ${keywordStatsCtes(terms, kbIds)} SELECT id FROM ${exhaustiveBm25Leg(terms, kbIds, n)} AS leg`,
+    ),
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The in-memory leg's ids for `text`, with the versions read as the repository reads them. */
+async function indexLeg(
+  index: ReturnType<typeof createKeywordIndex>,
+  knowledgeBaseIds: string[],
+  text: string,
+  n: number,
+): Promise<string[]> {
+  const rows = rowsOf<{ id: string; version: string | number }>(
+    await ctx.container.db.execute(
+      sql`SELECT knowledge_base_id AS id, version FROM kb_stats WHERE knowledge_base_id = ANY(${`{${knowledgeBaseIds.join(',')}}`}::uuid[])`,
+    ),
+  );
+  const versions = new Map(rows.map((r) => [r.id, Number(r.version)]));
+  const found = await index.candidates(
+    ctx.container.db,
+    versions,
+    knowledgeBaseIds,
+    queryKeywordTerms(text),
+    n,
+  );
+  return found.map((c) => c.id);
+}
+
+const WORDS = [
+  'laptop',
+  'monitor',
+  'keyboard',
+  'mouse',
+  'desk',
+  'chair',
+  'printer',
+  'badge',
+  'parking',
+  'vacation',
+];
+
+/** A chunk text of `count` words drawn from WORDS by a fixed sequence, so the corpus repeats. */
+function chunkText(seed: number, count: number): string {
+  return Array.from({ length: count }, (_, i) => WORDS[(seed * 7 + i * i * 3 + i) % WORDS.length]).join(' ');
+}
+
+describe('in-memory keyword leg against the SQL reference', () => {
+  it('proposes exactly the chunks the exhaustive SQL leg ranks first, over several bases', async () => {
+    const department = await createDepartment(ctx.container);
+    const first = await createKnowledgeFixture(ctx.container, {
+      departmentId: department.id,
+      documents: [
+        { title: 'One', chunks: Array.from({ length: 40 }, (_, i) => chunkText(i, 3 + (i % 9))) },
+        { title: 'Two', chunks: Array.from({ length: 25 }, (_, i) => chunkText(i + 40, 2 + (i % 5))) },
+      ],
+    });
+    const second = await createKnowledgeFixture(ctx.container, {
+      departmentId: department.id,
+      documents: [
+        { title: 'Three', chunks: Array.from({ length: 30 }, (_, i) => chunkText(i + 90, 4 + (i % 4))) },
+      ],
+    });
+    const heldBack = first.documents[0]!.chunks.slice(0, 5).map((c) => c.id);
+    for (const id of heldBack)
+      await ctx.container.db.update(chunks).set({ heldBack: true }).where(eq(chunks.id, id));
+
+    const index = createKeywordIndex();
+    const bases = [first.knowledgeBase.id, second.knowledgeBase.id];
+    for (const text of [
+      'laptop',
+      'Which printer and which chairs?',
+      'badge parking vacation desk',
+      'mouse keyboard',
+    ]) {
+      for (const n of [3, 10, 40]) {
+        const expected = await referenceLeg(bases, text, n);
+        expect(await indexLeg(index, bases, text, n)).toEqual(expected);
+        expect(expected.some((id) => heldBack.includes(id))).toBe(false);
+      }
+    }
+  });
+
+  it('follows every write of the chunks: insert, held back and released, deleted', async () => {
+    const department = await createDepartment(ctx.container);
+    const { knowledgeBase, documents } = await createKnowledgeFixture(ctx.container, {
+      departmentId: department.id,
+      documents: [{ title: 'Seed', chunks: ['laptop policy', 'monitor policy'] }],
+    });
+    const bases = [knowledgeBase.id];
+    const index = createKeywordIndex();
+    expect(await indexLeg(index, bases, 'printer', 10)).toEqual([]);
+
+    const [added] = await ctx.container.db
+      .insert(chunks)
+      .values({
+        documentId: documents[0]!.document.id,
+        knowledgeBaseId: knowledgeBase.id,
+        chunkIndex: 2,
+        content: 'printer toner',
+        ...keywordIndexEntry('printer toner'),
+      })
+      .returning();
+    expect(await indexLeg(index, bases, 'printer', 10)).toEqual([added!.id]);
+
+    await ctx.container.db.update(chunks).set({ heldBack: true }).where(eq(chunks.id, added!.id));
+    expect(await indexLeg(index, bases, 'printer', 10)).toEqual([]);
+    await ctx.container.db.update(chunks).set({ heldBack: false }).where(eq(chunks.id, added!.id));
+    expect(await indexLeg(index, bases, 'printer', 10)).toEqual([added!.id]);
+
+    await ctx.container.db.delete(chunks).where(eq(chunks.id, added!.id));
+    expect(await indexLeg(index, bases, 'printer', 10)).toEqual([]);
+    expect(await indexLeg(index, bases, 'printer', 10)).toEqual(await referenceLeg(bases, 'printer', 10));
+  });
+
+  it('leaves the version alone when a write does not touch the keyword leg', async () => {
+    const department = await createDepartment(ctx.container);
+    const { knowledgeBase, documents } = await createKnowledgeFixture(ctx.container, {
+      departmentId: department.id,
+      documents: [{ title: 'Seed', chunks: ['laptop policy'] }],
+    });
+    const version = async () =>
+      rowsOf<{ version: string | number }>(
+        await ctx.container.db.execute(
+          sql`SELECT version FROM kb_stats WHERE knowledge_base_id = ${knowledgeBase.id}`,
+        ),
+      )[0]!.version;
+    const before = await version();
+    await ctx.container.db
+      .update(chunks)
+      .set({ metadata: { page: 2 } })
+      .where(eq(chunks.id, documents[0]!.chunks[0]!.id));
+    expect(await version()).toBe(before);
+  });
+});

@@ -1,0 +1,274 @@
+import { sql } from 'drizzle-orm';
+import { type DbExecutor, rowsOf } from '../../core/db/client.js';
+import { BM25_B, BM25_K1 } from './bm25.js';
+
+/**
+ * The keyword leg's candidates, proposed from an inverted index kept in the
+ * process's memory instead of the GIN index: PostgreSQL stays the record
+ * (`chunks.terms`, written by ingestion), this is a per-process copy of it,
+ * reloaded whenever `kb_stats.version` says the base's chunks changed.
+ *
+ * In memory the whole leg is cheap enough to be exhaustive: every chunk
+ * that holds a query term is scored, where the SQL leg could only afford a
+ * bounded sample of the GIN index. The SQL query still scores the union of
+ * both legs (modules/rag/rag.repository.ts); this only says which chunks
+ * the keyword leg proposes.
+ */
+
+/** One knowledge base's inverted index, as of `version`. */
+export interface KeywordBase {
+  readonly knowledgeBaseId: string;
+  /** `kb_stats.version` the chunks were read with; null when the base had no row (nothing indexed). */
+  readonly version: number | null;
+  /** Chunk ids, ascending (the SQL leg's tie-break order). */
+  readonly ids: readonly string[];
+  /** BM25 document length of each chunk (`term_count`). */
+  readonly lengths: Int32Array;
+  /** 1 when the chunk may be proposed (not held back); held-back chunks still count in the statistics. */
+  readonly servable: Uint8Array;
+  /** term → the chunks holding it (indexes into `ids`, ascending) and its frequency in each. */
+  readonly postings: ReadonlyMap<string, { chunks: Int32Array; tfs: Int32Array }>;
+  /** Indexed chunks (N) and their lengths in all, held-back ones included, as `kb_stats` counts them. */
+  readonly chunkCount: number;
+  readonly totalTerms: number;
+}
+
+/** One row of a base's chunks as loaded. */
+export interface KeywordChunkRow {
+  id: string;
+  termCount: number;
+  heldBack: boolean;
+  /** `chunks.terms` in PostgreSQL's text form: `'term':1,4 'other':2`. */
+  terms: string;
+}
+
+/**
+ * Parses a tsvector's text form into (lexeme, tf) pairs, tf being the number
+ * of positions (1 for a lexeme stored without any), as the SQL leg counts it.
+ */
+export function parseTsvector(text: string): Array<[string, number]> {
+  const entries: Array<[string, number]> = [];
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] !== "'") {
+      i++;
+      continue;
+    }
+    // A quoted lexeme; a quote inside is doubled, a backslash escapes the next character.
+    let lexeme = '';
+    i++;
+    while (i < text.length) {
+      const ch = text[i]!;
+      if (ch === "'" && text[i + 1] === "'") {
+        lexeme += "'";
+        i += 2;
+      } else if (ch === "'") {
+        i++;
+        break;
+      } else if (ch === '\\') {
+        lexeme += text[i + 1] ?? '';
+        i += 2;
+      } else {
+        lexeme += ch;
+        i++;
+      }
+    }
+    let tf = 1;
+    if (text[i] === ':') {
+      const end = text.indexOf(' ', i);
+      const positions = text.slice(i + 1, end === -1 ? text.length : end);
+      tf = positions.split(',').length;
+      i = end === -1 ? text.length : end;
+    }
+    entries.push([lexeme, tf]);
+  }
+  return entries;
+}
+
+/** Builds a base's index from its keyword-indexed chunks (any order). */
+export function buildKeywordBase(
+  knowledgeBaseId: string,
+  version: number | null,
+  rows: readonly KeywordChunkRow[],
+): KeywordBase {
+  const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const lengths = new Int32Array(sorted.length);
+  const servable = new Uint8Array(sorted.length);
+  const building = new Map<string, { chunks: number[]; tfs: number[] }>();
+  let totalTerms = 0;
+  for (const [index, row] of sorted.entries()) {
+    lengths[index] = row.termCount;
+    servable[index] = row.heldBack ? 0 : 1;
+    totalTerms += row.termCount;
+    for (const [term, tf] of parseTsvector(row.terms)) {
+      let posting = building.get(term);
+      if (!posting) {
+        posting = { chunks: [], tfs: [] };
+        building.set(term, posting);
+      }
+      posting.chunks.push(index);
+      posting.tfs.push(tf);
+    }
+  }
+  const postings = new Map<string, { chunks: Int32Array; tfs: Int32Array }>();
+  for (const [term, posting] of building)
+    postings.set(term, { chunks: Int32Array.from(posting.chunks), tfs: Int32Array.from(posting.tfs) });
+  return {
+    knowledgeBaseId,
+    version,
+    ids: sorted.map((row) => row.id),
+    lengths,
+    servable,
+    postings,
+    chunkCount: sorted.length,
+    totalTerms,
+  };
+}
+
+/** Okapi BM25's idf, as the SQL query computes it (modules/rag/bm25.ts). */
+function idf(n: number, df: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+interface Scored {
+  id: string;
+  score: number;
+}
+
+/** Better first: higher BM25, then the smaller id (the SQL leg's `ORDER BY bm25 DESC, id`). */
+function better(a: Scored, b: Scored): boolean {
+  return a.score > b.score || (a.score === b.score && a.id < b.id);
+}
+
+/**
+ * The keyword leg over `bases` searched together: Okapi BM25 (k1 1.2, b
+ * 0.75) of every servable chunk holding one of `terms`, with N, df and the
+ * average length summed over the bases as the SQL query sums them, best `n`
+ * first (ties by id). `terms` are distinct analysed query terms.
+ */
+export function keywordCandidates(
+  bases: readonly KeywordBase[],
+  terms: readonly string[],
+  n: number,
+): Scored[] {
+  let chunkCount = 0;
+  let totalTerms = 0;
+  for (const base of bases) {
+    chunkCount += base.chunkCount;
+    totalTerms += base.totalTerms;
+  }
+  const avgdl = chunkCount > 0 ? totalTerms / chunkCount : 1;
+  const weighted: Array<{ term: string; idf: number }> = [];
+  for (const term of terms) {
+    let df = 0;
+    for (const base of bases) df += base.postings.get(term)?.chunks.length ?? 0;
+    if (df > 0) weighted.push({ term, idf: idf(chunkCount, df) });
+  }
+  const best: Scored[] = [];
+  if (weighted.length === 0 || n <= 0) return best;
+  for (const base of bases) {
+    const scores = new Map<number, number>();
+    for (const { term, idf: termIdf } of weighted) {
+      const posting = base.postings.get(term);
+      if (!posting) continue;
+      for (let p = 0; p < posting.chunks.length; p++) {
+        const chunk = posting.chunks[p]!;
+        if (base.servable[chunk] === 0) continue;
+        const tf = posting.tfs[p]!;
+        const norm = 1 - BM25_B + (BM25_B * base.lengths[chunk]!) / avgdl;
+        const part = (termIdf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm);
+        scores.set(chunk, (scores.get(chunk) ?? 0) + part);
+      }
+    }
+    for (const [chunk, score] of scores) keepBest(best, { id: base.ids[chunk]!, score }, n);
+  }
+  return best;
+}
+
+/** Inserts `item` into `best` (sorted, better first) when it ranks among the first `n`. */
+function keepBest(best: Scored[], item: Scored, n: number): void {
+  if (best.length >= n && !better(item, best[best.length - 1]!)) return;
+  let at = best.length;
+  while (at > 0 && better(item, best[at - 1]!)) at--;
+  best.splice(at, 0, item);
+  if (best.length > n) best.pop();
+}
+
+/** Reads one base's keyword-indexed chunks and its version in one statement (one snapshot). */
+async function loadBase(tx: DbExecutor, knowledgeBaseId: string): Promise<KeywordBase> {
+  const rows = rowsOf<{
+    version: string | number | null;
+    id: string | null;
+    termCount: number;
+    heldBack: boolean;
+    terms: string;
+  }>(
+    await tx.execute(sql`
+      SELECT v.version, c.id, c.term_count AS "termCount", c.held_back AS "heldBack", c.terms::text AS terms
+      FROM (SELECT (SELECT version FROM kb_stats WHERE knowledge_base_id = ${knowledgeBaseId}) AS version) AS v
+      LEFT JOIN chunks c ON c.knowledge_base_id = ${knowledgeBaseId} AND c.terms IS NOT NULL`),
+  );
+  const version = rows[0]?.version == null ? null : Number(rows[0].version);
+  const chunks = rows.filter((row): row is KeywordChunkRow & { version: never } => row.id !== null);
+  return buildKeywordBase(knowledgeBaseId, version, chunks);
+}
+
+/**
+ * The process's keyword indexes, one per knowledge base searched, each
+ * reloaded when its `kb_stats.version` moved. Concurrent searches of a
+ * stale base share one reload.
+ */
+export function createKeywordIndex() {
+  const bases = new Map<string, KeywordBase>();
+  const loading = new Map<string, Promise<KeywordBase>>();
+
+  function load(tx: DbExecutor, knowledgeBaseId: string): Promise<KeywordBase> {
+    const pending: Promise<KeywordBase> = loadBase(tx, knowledgeBaseId).finally(() => {
+      if (loading.get(knowledgeBaseId) === pending) loading.delete(knowledgeBaseId);
+    });
+    loading.set(knowledgeBaseId, pending);
+    return pending;
+  }
+
+  async function current(
+    tx: DbExecutor,
+    knowledgeBaseId: string,
+    version: number | null,
+  ): Promise<KeywordBase> {
+    const held = bases.get(knowledgeBaseId);
+    if (held && held.version === version) return held;
+    let loaded = await (loading.get(knowledgeBaseId) ?? load(tx, knowledgeBaseId));
+    // A load started before this caller read its version may be older than that version.
+    if ((loaded.version ?? -1) < (version ?? -1)) loaded = await load(tx, knowledgeBaseId);
+    const now = bases.get(knowledgeBaseId);
+    if (!now || (now.version ?? -1) <= (loaded.version ?? -1)) bases.set(knowledgeBaseId, loaded);
+    return loaded;
+  }
+
+  return {
+    /**
+     * The best `n` keyword candidates of `terms` over the given bases, whose
+     * current versions the caller read (`versions`, a base without a
+     * `kb_stats` row absent). A base whose index is older is reloaded
+     * through `tx` first.
+     */
+    async candidates(
+      tx: DbExecutor,
+      versions: ReadonlyMap<string, number>,
+      knowledgeBaseIds: readonly string[],
+      terms: readonly string[],
+      n: number,
+    ): Promise<Scored[]> {
+      const searched: KeywordBase[] = [];
+      for (const id of knowledgeBaseIds) searched.push(await current(tx, id, versions.get(id) ?? null));
+      return keywordCandidates(searched, terms, n);
+    },
+
+    /** Drops every loaded base (the next search reloads what it needs). */
+    clear(): void {
+      bases.clear();
+    },
+  };
+}
+
+export type KeywordIndex = ReturnType<typeof createKeywordIndex>;
