@@ -104,7 +104,20 @@ const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9
 /** Statements executed while `on`, in total and by shape (verb and first table), with their summed latency. */
 const counter = { on: false, total: 0, shapes: new Map<string, number>(), ms: new Map<string, number>() };
 
+const shapes = new Map<string, string>();
+
+/** {@link shapeOfText}, remembered per statement text (the texts repeat; their parameters are apart). */
 function shapeOf(text: string): string {
+  let shape = shapes.get(text);
+  if (shape === undefined) {
+    shape = shapeOfText(text);
+    shapes.set(text, shape);
+  }
+  return shape;
+}
+
+/** A statement's verb and first table, the row it counts in. */
+function shapeOfText(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim().toLowerCase();
   if (/^(begin|commit|rollback)\b/.test(flat)) return flat.split(' ')[0]!;
   if (flat.startsWith('select set_config')) return 'select set_config (SET LOCAL)';

@@ -6,6 +6,7 @@ import { rowsOf } from '../../core/db/client.js';
 import { chunks } from '../../core/db/schema/index.js';
 import { exhaustiveBm25Leg, keywordStatsCtes } from './bm25.js';
 import { buildKeywordBase, createKeywordIndex, keywordCandidates, parseTsvector } from './keyword-index.js';
+import { hybridSearchQuery } from './rag.repository.js';
 import { keywordIndexEntry, queryKeywordTerms } from './text-analysis.js';
 
 const ctx = useTestApp();
@@ -121,7 +122,7 @@ describe('in-memory keyword leg against the SQL reference', () => {
     for (const id of heldBack)
       await ctx.container.db.update(chunks).set({ heldBack: true }).where(eq(chunks.id, id));
 
-    const index = createKeywordIndex();
+    const index = createKeywordIndex({ db: ctx.container.db });
     const bases = [first.knowledgeBase.id, second.knowledgeBase.id];
     for (const text of [
       'laptop',
@@ -144,7 +145,7 @@ describe('in-memory keyword leg against the SQL reference', () => {
       documents: [{ title: 'Seed', chunks: ['laptop policy', 'monitor policy'] }],
     });
     const bases = [knowledgeBase.id];
-    const index = createKeywordIndex();
+    const index = createKeywordIndex({ db: ctx.container.db });
     expect(await indexLeg(index, bases, 'printer', 10)).toEqual([]);
 
     const [added] = await ctx.container.db
@@ -167,6 +168,53 @@ describe('in-memory keyword leg against the SQL reference', () => {
     await ctx.container.db.delete(chunks).where(eq(chunks.id, added!.id));
     expect(await indexLeg(index, bases, 'printer', 10)).toEqual([]);
     expect(await indexLeg(index, bases, 'printer', 10)).toEqual(await referenceLeg(bases, 'printer', 10));
+  });
+
+  it('searches a base that loads slowly as last loaded while it reloads, never proposing what the table no longer serves', async () => {
+    const department = await createDepartment(ctx.container);
+    const { knowledgeBase, documents } = await createKnowledgeFixture(ctx.container, {
+      departmentId: department.id,
+      documents: [{ title: 'Seed', chunks: ['laptop policy', 'printer policy'] }],
+    });
+    const bases = [knowledgeBase.id];
+    // Every load counts as slow: after the first, reloads happen in the background.
+    const index = createKeywordIndex({ db: ctx.container.db, blockingReloadMaxMs: -1 });
+    const printer = documents[0]!.chunks[1]!.id;
+    expect(await indexLeg(index, bases, 'printer', 10)).toEqual([printer]);
+
+    const [added] = await ctx.container.db
+      .insert(chunks)
+      .values({
+        documentId: documents[0]!.document.id,
+        knowledgeBaseId: knowledgeBase.id,
+        chunkIndex: 2,
+        content: 'printer toner',
+        ...keywordIndexEntry('printer toner'),
+      })
+      .returning();
+    // This search starts the reload and answers from the index it has.
+    expect(await indexLeg(index, bases, 'printer', 10)).toEqual([printer]);
+    await expect.poll(() => indexLeg(index, bases, 'printer', 10)).toHaveLength(2);
+    expect(await indexLeg(index, bases, 'printer', 10)).toEqual(await referenceLeg(bases, 'printer', 10));
+
+    // An index that has not caught up may still propose a chunk since held back or deleted: the
+    // query checks every candidate against the table and answers neither.
+    await ctx.container.db.update(chunks).set({ heldBack: true }).where(eq(chunks.id, added!.id));
+    await ctx.container.db.delete(chunks).where(eq(chunks.id, printer));
+    const rows = rowsOf<{ chunkId: string }>(
+      await ctx.container.db.execute(
+        hybridSearchQuery({
+          embedding: null,
+          text: 'printer',
+          terms: queryKeywordTerms('printer'),
+          knowledgeBaseIds: bases,
+          candidates: 10,
+          shortlist: 10,
+          keywordCandidates: [printer, added!.id],
+        }),
+      ),
+    );
+    expect(rows).toEqual([]);
   });
 
   it('leaves the version alone when a write does not touch the keyword leg', async () => {

@@ -27,7 +27,7 @@ export interface KeywordBase {
   /** 1 when the chunk may be proposed (not held back); held-back chunks still count in the statistics. */
   readonly servable: Uint8Array;
   /** term → the chunks holding it (indexes into `ids`, ascending) and its frequency in each. */
-  readonly postings: ReadonlyMap<string, { chunks: Int32Array; tfs: Int32Array }>;
+  readonly postings: ReadonlyMap<string, { chunks: Int32Array; tfs: Uint16Array }>;
   /** Indexed chunks (N) and their lengths in all, held-back ones included, as `kb_stats` counts them. */
   readonly chunkCount: number;
   readonly totalTerms: number;
@@ -48,41 +48,48 @@ export interface KeywordChunkRow {
  */
 export function parseTsvector(text: string): Array<[string, number]> {
   const entries: Array<[string, number]> = [];
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] !== "'") {
-      i++;
-      continue;
-    }
-    // A quoted lexeme; a quote inside is doubled, a backslash escapes the next character.
-    let lexeme = '';
-    i++;
-    while (i < text.length) {
-      const ch = text[i]!;
-      if (ch === "'" && text[i + 1] === "'") {
-        lexeme += "'";
-        i += 2;
-      } else if (ch === "'") {
-        i++;
-        break;
-      } else if (ch === '\\') {
-        lexeme += text[i + 1] ?? '';
-        i += 2;
-      } else {
-        lexeme += ch;
-        i++;
-      }
-    }
+  let i = text.indexOf("'");
+  while (i !== -1 && i < text.length) {
+    // A quoted lexeme; a quote inside is doubled, a backslash escapes the next character. The
+    // analysed terms are letters and digits, so the plain case is one slice.
+    let end = text.indexOf("'", i + 1);
+    let lexeme = text.slice(i + 1, end === -1 ? text.length : end);
+    if (text[end + 1] === "'" || lexeme.includes('\\')) ({ lexeme, end } = quotedLexeme(text, i + 1));
+    i = end + 1;
     let tf = 1;
     if (text[i] === ':') {
-      const end = text.indexOf(' ', i);
-      const positions = text.slice(i + 1, end === -1 ? text.length : end);
-      tf = positions.split(',').length;
-      i = end === -1 ? text.length : end;
+      const stop = text.indexOf(' ', i);
+      const positionsEnd = stop === -1 ? text.length : stop;
+      tf = 1;
+      for (let c = i + 1; c < positionsEnd; c++) if (text.charCodeAt(c) === 44 /* , */) tf++;
+      i = positionsEnd;
     }
     entries.push([lexeme, tf]);
+    i = text.indexOf("'", i);
   }
   return entries;
+}
+
+/** Reads a lexeme with escapes from `start` (after its opening quote); `end` is its closing quote. */
+function quotedLexeme(text: string, start: number): { lexeme: string; end: number } {
+  let lexeme = '';
+  let i = start;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (ch === "'" && text[i + 1] === "'") {
+      lexeme += "'";
+      i += 2;
+    } else if (ch === "'") {
+      return { lexeme, end: i };
+    } else if (ch === '\\') {
+      lexeme += text[i + 1] ?? '';
+      i += 2;
+    } else {
+      lexeme += ch;
+      i++;
+    }
+  }
+  return { lexeme, end: text.length };
 }
 
 /** Builds a base's index from its keyword-indexed chunks (any order). */
@@ -110,9 +117,10 @@ export function buildKeywordBase(
       posting.tfs.push(tf);
     }
   }
-  const postings = new Map<string, { chunks: Int32Array; tfs: Int32Array }>();
+  // A tsvector keeps at most 256 positions per lexeme, so a term frequency fits 16 bits.
+  const postings = new Map<string, { chunks: Int32Array; tfs: Uint16Array }>();
   for (const [term, posting] of building)
-    postings.set(term, { chunks: Int32Array.from(posting.chunks), tfs: Int32Array.from(posting.tfs) });
+    postings.set(term, { chunks: Int32Array.from(posting.chunks), tfs: Uint16Array.from(posting.tfs) });
   return {
     knowledgeBaseId,
     version,
@@ -167,7 +175,9 @@ export function keywordCandidates(
   const best: Scored[] = [];
   if (weighted.length === 0 || n <= 0) return best;
   for (const base of bases) {
-    const scores = new Map<number, number>();
+    // One score slot per chunk and the list of chunks touched: common terms have long postings.
+    const scores = new Float64Array(base.chunkCount);
+    const touched: number[] = [];
     for (const { term, idf: termIdf } of weighted) {
       const posting = base.postings.get(term);
       if (!posting) continue;
@@ -176,11 +186,12 @@ export function keywordCandidates(
         if (base.servable[chunk] === 0) continue;
         const tf = posting.tfs[p]!;
         const norm = 1 - BM25_B + (BM25_B * base.lengths[chunk]!) / avgdl;
-        const part = (termIdf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm);
-        scores.set(chunk, (scores.get(chunk) ?? 0) + part);
+        const sofar = scores[chunk]!;
+        if (sofar === 0) touched.push(chunk);
+        scores[chunk] = sofar + (termIdf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm);
       }
     }
-    for (const [chunk, score] of scores) keepBest(best, { id: base.ids[chunk]!, score }, n);
+    for (const chunk of touched) keepBest(best, { id: base.ids[chunk]!, score: scores[chunk]! }, n);
   }
   return best;
 }
@@ -214,18 +225,47 @@ async function loadBase(tx: DbExecutor, knowledgeBaseId: string): Promise<Keywor
 }
 
 /**
- * The process's keyword indexes, one per knowledge base searched, each
- * reloaded when its `kb_stats.version` moved. Concurrent searches of a
- * stale base share one reload.
+ * A base that took longer than this to load is not waited for again: while
+ * it reloads, searches use the version they have (see {@link createKeywordIndex}).
  */
-export function createKeywordIndex() {
-  const bases = new Map<string, KeywordBase>();
+export const BLOCKING_RELOAD_MAX_MS = 1000;
+
+/**
+ * The process's keyword indexes, one per knowledge base searched, each
+ * reloaded when its `kb_stats.version` moved; concurrent searches of a stale
+ * base share one reload.
+ *
+ * A small base (its last load took at most `blockingReloadMaxMs`, some
+ * tens of thousands of chunks) is reloaded before the search, so the
+ * search sees every chunk committed before it began. A larger one would
+ * stall every search after each ingestion batch for seconds (about 3 s at
+ * 100,000 chunks), so it is searched as last loaded while it reloads in the
+ * background: its newest chunks reach the keyword leg a reload later (the
+ * vector leg finds them at once). That is safe: the query checks every
+ * candidate against the table, so a deleted or held-back chunk is never
+ * answered, whatever an older index proposes.
+ */
+export function createKeywordIndex(options: { db: DbExecutor; blockingReloadMaxMs?: number }) {
+  const blockingReloadMaxMs = options.blockingReloadMaxMs ?? BLOCKING_RELOAD_MAX_MS;
+  const bases = new Map<string, { base: KeywordBase; loadMs: number }>();
   const loading = new Map<string, Promise<KeywordBase>>();
 
+  function keep(knowledgeBaseId: string, base: KeywordBase, loadMs: number): void {
+    const now = bases.get(knowledgeBaseId);
+    if (!now || (now.base.version ?? -1) <= (base.version ?? -1))
+      bases.set(knowledgeBaseId, { base, loadMs });
+  }
+
   function load(tx: DbExecutor, knowledgeBaseId: string): Promise<KeywordBase> {
-    const pending: Promise<KeywordBase> = loadBase(tx, knowledgeBaseId).finally(() => {
-      if (loading.get(knowledgeBaseId) === pending) loading.delete(knowledgeBaseId);
-    });
+    const started = performance.now();
+    const pending: Promise<KeywordBase> = loadBase(tx, knowledgeBaseId)
+      .then((base) => {
+        keep(knowledgeBaseId, base, performance.now() - started);
+        return base;
+      })
+      .finally(() => {
+        if (loading.get(knowledgeBaseId) === pending) loading.delete(knowledgeBaseId);
+      });
     loading.set(knowledgeBaseId, pending);
     return pending;
   }
@@ -236,12 +276,16 @@ export function createKeywordIndex() {
     version: number | null,
   ): Promise<KeywordBase> {
     const held = bases.get(knowledgeBaseId);
-    if (held && held.version === version) return held;
+    if (held && held.base.version === version) return held.base;
+    if (held && held.loadMs > blockingReloadMaxMs) {
+      // Outside the caller's transaction, which ends with this search. A failed reload is left to
+      // the next search, which starts another.
+      if (!loading.has(knowledgeBaseId)) load(options.db, knowledgeBaseId).catch(() => undefined);
+      return held.base;
+    }
     let loaded = await (loading.get(knowledgeBaseId) ?? load(tx, knowledgeBaseId));
     // A load started before this caller read its version may be older than that version.
     if ((loaded.version ?? -1) < (version ?? -1)) loaded = await load(tx, knowledgeBaseId);
-    const now = bases.get(knowledgeBaseId);
-    if (!now || (now.version ?? -1) <= (loaded.version ?? -1)) bases.set(knowledgeBaseId, loaded);
     return loaded;
   }
 
@@ -262,11 +306,6 @@ export function createKeywordIndex() {
       const searched: KeywordBase[] = [];
       for (const id of knowledgeBaseIds) searched.push(await current(tx, id, versions.get(id) ?? null));
       return keywordCandidates(searched, terms, n);
-    },
-
-    /** Drops every loaded base (the next search reloads what it needs). */
-    clear(): void {
-      bases.clear();
     },
   };
 }

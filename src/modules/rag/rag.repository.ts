@@ -230,7 +230,7 @@ async function prepareSearch(
 
 export function createRagRepository(db: Database) {
   const iterativeScan = iterativeScanSupport(db);
-  const keywordIndex = createKeywordIndex();
+  const keywordIndex = createKeywordIndex({ db });
   return {
     /** Ids of every knowledge base of a department, oldest first. */
     async knowledgeBaseIdsOfDepartment(departmentId: string, tx: DbExecutor = db): Promise<string[]> {
