@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbExecutor, rowsOf } from './client.js';
 
 /**
@@ -45,10 +45,13 @@ export async function setLocalSettings(
   settings: ReadonlyArray<readonly [name: string, value: string]>,
 ): Promise<void> {
   if (settings.length === 0) return;
-  await tx.execute(
-    sql`SELECT ${sql.join(
-      settings.map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
-      sql`, `,
-    )}`,
+  await tx.execute(sql`SELECT ${setLocalExpressions(settings)}`);
+}
+
+/** The `set_config(name, value, true)` calls of {@link setLocalSettings}, for a caller's own SELECT list. */
+export function setLocalExpressions(settings: ReadonlyArray<readonly [name: string, value: string]>): SQL {
+  return sql.join(
+    settings.map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
+    sql`, `,
   );
 }

@@ -1,7 +1,12 @@
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, type DbExecutor, rowsOf } from '../../core/db/client.js';
 import { knowledgeBases } from '../../core/db/schema/index.js';
-import { iterativeScanSupport, setLocalSettings, vectorLiteral } from '../../core/db/vector.js';
+import {
+  iterativeScanSupport,
+  setLocalExpressions,
+  setLocalSettings,
+  vectorLiteral,
+} from '../../core/db/vector.js';
 import { isUuid } from '../../core/ids.js';
 import { bm25Reference, bm25Score, exhaustiveBm25Leg, keywordStatsCtes } from './bm25.js';
 import { createKeywordIndex } from './keyword-index.js';
@@ -216,10 +221,7 @@ async function prepareSearch(
   knowledgeBaseIds: readonly string[],
 ): Promise<Map<string, number>> {
   const [row] = rowsOf<{ versions: Array<[string, number | string]> | string }>(
-    await tx.execute(sql`SELECT ${sql.join(
-      searchSettings(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
-      sql`, `,
-    )}, (SELECT coalesce(json_agg(json_build_array(knowledge_base_id, version)), '[]')
+    await tx.execute(sql`SELECT ${setLocalExpressions(searchSettings(settings))}, (SELECT coalesce(json_agg(json_build_array(knowledge_base_id, version)), '[]')
         FROM kb_stats WHERE knowledge_base_id = ANY(${uuidArray(knowledgeBaseIds)})) AS versions`),
   );
   const versions = typeof row?.versions === 'string' ? JSON.parse(row.versions) : (row?.versions ?? []);
