@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../core/db/client.js';
 import {
   agentTasks,
   approvals,
   channelIdentities,
   conversations,
+  departments,
   employeeProfiles,
   knowledgeBases,
   messages,
@@ -72,24 +74,24 @@ export function createConversationsRepository(db: Database) {
       await tx.insert(channelIdentities).values({ channel, channelUserId, userId }).onConflictDoNothing();
     },
 
-    /** The department's namespace by id, only when it belongs to that department. */
-    async findNamespaceOf(departmentId: string, id: string, tx: DbExecutor = db) {
+    /**
+     * The namespace a department's channel messages go to, in one query: the
+     * department's `settings.defaultNamespaceId` when it names one of its
+     * namespaces, otherwise its oldest namespace; null when it has none.
+     */
+    async routedNamespace(departmentId: string, tx: DbExecutor = db): Promise<NamespaceRow | null> {
       const [row] = await tx
-        .select()
+        .select({ namespace: namespaces })
         .from(namespaces)
-        .where(and(eq(namespaces.id, id), eq(namespaces.departmentId, departmentId)))
-        .limit(1);
-      return row ?? null;
-    },
-
-    async oldestNamespace(departmentId: string, tx: DbExecutor = db): Promise<NamespaceRow | null> {
-      const [row] = await tx
-        .select()
-        .from(namespaces)
+        .innerJoin(departments, eq(departments.id, namespaces.departmentId))
         .where(eq(namespaces.departmentId, departmentId))
-        .orderBy(asc(namespaces.createdAt), asc(namespaces.id))
+        .orderBy(
+          sql`${namespaces.id}::text = ${departments.settings} ->> 'defaultNamespaceId' DESC NULLS LAST`,
+          asc(namespaces.createdAt),
+          asc(namespaces.id),
+        )
         .limit(1);
-      return row ?? null;
+      return row?.namespace ?? null;
     },
 
     async findNamespace(id: string, tx: DbExecutor = db): Promise<NamespaceRow | null> {
@@ -179,7 +181,7 @@ export function createConversationsRepository(db: Database) {
 
     /** Opens a conversation; null when a concurrent message opened the sender's conversation first. */
     async insertConversation(
-      values: typeof conversations.$inferInsert,
+      values: PgInsertValue<typeof conversations>,
       tx: DbExecutor,
     ): Promise<ConversationRow | null> {
       const [row] = await tx.insert(conversations).values(values).onConflictDoNothing().returning();

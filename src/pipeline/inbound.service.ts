@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Bus } from '../core/bus/bus.js';
 import type { Database, Transaction } from '../core/db/client.js';
 import { ValidationError } from '../core/errors/app-errors.js';
 import type { QueueDriver } from '../core/queue/queue.js';
 import { type AgentTaskCommon, publishEvent } from '../core/realtime/events.js';
-import type { DepartmentsRepository } from '../modules/departments/departments.repository.js';
 import { AGENT_ADAPTERS, DEFAULT_AGENT_ADAPTER } from '../modules/namespaces/agent-adapters.js';
 import type {
   ConversationRow,
@@ -49,7 +49,6 @@ export interface InboundServiceDeps {
   db: Database;
   conversations: ConversationsRepository;
   tasks: TasksRepository;
-  departments: DepartmentsRepository;
   senders: SenderResolver;
   queue: QueueDriver;
   bus: Bus;
@@ -60,24 +59,8 @@ export interface InboundServiceDeps {
  * chat call it with what their transport received.
  */
 export function createInboundService(deps: InboundServiceDeps) {
-  const { db, conversations, tasks, departments, senders, queue, bus } = deps;
+  const { db, conversations, tasks, senders, queue, bus } = deps;
 
-  /** The department's default namespace (`settings.defaultNamespaceId`), else its oldest one. */
-  async function namespaceOf(departmentId: string, tx: Transaction): Promise<NamespaceRow | null> {
-    const department = await departments.findById(departmentId, tx);
-    const preferred = department?.settings.defaultNamespaceId;
-    if (typeof preferred === 'string') {
-      const found = await conversations.findNamespaceOf(departmentId, preferred, tx);
-      if (found) return found;
-    }
-    return conversations.oldestNamespace(departmentId, tx);
-  }
-
-  /**
-   * The sender's open conversation on the channel, opened when there is none
-   * (a closed one is never reused). `namespace` is the one resolved while
-   * opening it, or undefined when an existing conversation was found.
-   */
   async function openConversation(
     channel: InboundChannel,
     channelUserId: string,
@@ -86,7 +69,7 @@ export function createInboundService(deps: InboundServiceDeps) {
   ): Promise<{ conversation: ConversationRow; namespace?: NamespaceRow | null }> {
     const existing = await conversations.findOpen(channel, channelUserId, tx);
     if (existing) return { conversation: existing };
-    const namespace = await namespaceOf(user.departmentId, tx);
+    const namespace = await conversations.routedNamespace(user.departmentId, tx);
     const created = await conversations.insertConversation(
       {
         channel,
@@ -95,6 +78,8 @@ export function createInboundService(deps: InboundServiceDeps) {
         departmentId: user.departmentId,
         namespaceId: namespace?.id ?? null,
         status: 'open',
+        // The transaction's time, which the message inserted next gets as its createdAt.
+        lastMessageAt: sql`now()`,
       },
       tx,
     );
@@ -176,15 +161,18 @@ export function createInboundService(deps: InboundServiceDeps) {
             ? opened.namespace
             : conversation.namespaceId
               ? await conversations.findNamespace(conversation.namespaceId, tx)
-              : await namespaceOf(conversation.departmentId, tx);
-        await conversations.touch(
-          conversation.id,
-          {
-            at: inserted.createdAt,
-            ...(namespace && !conversation.namespaceId ? { namespaceId: namespace.id } : {}),
-          },
-          tx,
-        );
+              : await conversations.routedNamespace(conversation.departmentId, tx);
+        // A conversation opened just now already carries its namespace and this message's time.
+        if (opened.namespace === undefined) {
+          await conversations.touch(
+            conversation.id,
+            {
+              at: inserted.createdAt,
+              ...(namespace && !conversation.namespaceId ? { namespaceId: namespace.id } : {}),
+            },
+            tx,
+          );
+        }
         const failure = !namespace
           ? `No namespace is configured for department ${conversation.departmentId}: the message was stored but cannot be answered`
           : !user.isActive

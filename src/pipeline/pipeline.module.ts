@@ -71,7 +71,6 @@ export function createPipelineModule(deps: PipelineDeps) {
     db,
     conversations,
     tasks,
-    departments: repositories.departments,
     senders,
     queue,
     bus,

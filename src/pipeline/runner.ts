@@ -192,17 +192,13 @@ export function createRunner(deps: RunnerDeps) {
     if (failed) throw failed.failure;
   }
 
-  /** Records one step and answers its value; a failing step throws {@link StepFailure}. */
-  async function recordOne<Out>(context: TaskContext, ran: Ran<Out>): Promise<Out> {
-    await record(context, [ran]);
-    return ran.value as Out;
-  }
-
   /**
    * The four steps in order; a failing one throws {@link StepFailure}. The
-   * first two only read the database and run in milliseconds, so their tool
-   * calls are written together (one round trip) once both ran, or the first
-   * failed; each event still follows its committed row.
+   * tool calls are written in two round trips: the first two steps once both
+   * ran (they read the database and run in milliseconds), before the model
+   * is called; `generate` with `confidence_check`, which takes milliseconds
+   * after it. A failing step's call is written at once. Each event still
+   * follows its committed row.
    */
   async function runSteps(context: TaskContext): Promise<StepsDone> {
     const profileRan = await runStep(context, 0, steps.injectProfile, undefined);
@@ -213,14 +209,12 @@ export function createRunner(deps: RunnerDeps) {
     const rag = ragRan.value!;
     const plugins = (await deps.plugins?.forTask(context)) ?? null;
     const prompted = plugins ? await plugins.beforeGenerate(profile) : profile;
-    let generated = await recordOne(
-      context,
-      await runStep(context, 2, steps.generate, { profile: prompted, rag }),
-    );
-    let checked = await recordOne(
-      context,
-      await runStep(context, 3, steps.confidenceCheck, { rag, generated }),
-    );
+    const generatedRan = await runStep(context, 2, steps.generate, { profile: prompted, rag });
+    if (generatedRan.failure) await record(context, [generatedRan]);
+    let generated = generatedRan.value!;
+    const checkedRan = await runStep(context, 3, steps.confidenceCheck, { rag, generated });
+    await record(context, [generatedRan, checkedRan]);
+    let checked = checkedRan.value!;
     if (plugins)
       ({ generated, checked } = await plugins.afterConfidenceCheck(generated, checked, profile.language));
     return { profile, rag, generated, checked, plugins };
