@@ -18,6 +18,10 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type NamespaceRow = typeof namespaces.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
+/** A task with what its steps read (see `taskContext`). */
+export type TaskSnapshot = Awaited<
+  ReturnType<ReturnType<typeof createConversationsRepository>['taskContext']>
+>;
 export type NewMessage = typeof messages.$inferInsert;
 
 /** One turn of a conversation as the pipeline hands it to a model or a reviewer. */
@@ -116,15 +120,22 @@ export function createConversationsRepository(db: Database) {
     },
 
     /**
-     * What a task's steps read, in one query: its namespace, conversation,
-     * inbound message and sender (each null when missing), the ids of the
-     * knowledge bases of the namespace's department, oldest first, the
-     * sender's profile facts (null without a profile) and the last
+     * A task and what its steps read, in one query (the read of every run
+     * job): the task (null when it does not exist), whether a task of the
+     * same conversation that came in earlier has not finished yet (then this
+     * one must wait for it: per-conversation order), its namespace,
+     * conversation, inbound message and sender (each null when missing), the
+     * ids of the knowledge bases of the namespace's department, oldest first,
+     * the sender's profile facts (null without a profile) and the last
      * `historyTurns` turns before the message (as {@link turnsBefore}).
      */
     async taskContext(taskId: string, historyTurns: number, tx: DbExecutor = db) {
       const [row] = await tx
         .select({
+          task: agentTasks,
+          earlierUnfinished: sql<boolean>`exists (SELECT 1 FROM agent_tasks e
+            WHERE e.conversation_id = ${agentTasks.conversationId} AND e.status IN ('queued', 'running')
+              AND (e.created_at < ${agentTasks.createdAt} OR (e.created_at = ${agentTasks.createdAt} AND e.id < ${agentTasks.id})))`,
           namespace: namespaces,
           conversation: conversations,
           inbound: messages,
@@ -157,6 +168,8 @@ export function createConversationsRepository(db: Database) {
         .where(eq(agentTasks.id, taskId))
         .limit(1);
       return {
+        task: row?.task ?? null,
+        earlierUnfinished: Boolean(row?.earlierUnfinished),
         namespace: row?.namespace ?? null,
         conversation: row?.conversation ?? null,
         inbound: row?.inbound ?? null,

@@ -1,6 +1,13 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Database, DbExecutor } from '../core/db/client.js';
-import { approvals, intentInteractions, notifications, roles, users } from '../core/db/schema/index.js';
+import { type Database, type DbExecutor, rowsOf } from '../core/db/client.js';
+import {
+  approvals,
+  intentInteractions,
+  intentTrust,
+  notifications,
+  roles,
+  users,
+} from '../core/db/schema/index.js';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type NewApproval = typeof approvals.$inferInsert;
@@ -105,19 +112,34 @@ export function createDeliveryRepository(db: Database) {
       }));
     },
 
-    async hasInteraction(userId: string, namespaceId: string, intent: string, tx: DbExecutor = db) {
-      const [row] = await tx
-        .select({ userId: intentInteractions.userId })
-        .from(intentInteractions)
-        .where(
-          and(
-            eq(intentInteractions.userId, userId),
-            eq(intentInteractions.namespaceId, namespaceId),
-            eq(intentInteractions.intentName, intent),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
+    /**
+     * What the delivery decision needs to know of an intent, in one query:
+     * the namespace's trust record for it (null when it has none yet) and
+     * whether the employee met the intent before.
+     */
+    async intentStanding(
+      userId: string,
+      namespaceId: string,
+      intent: string,
+      tx: DbExecutor = db,
+    ): Promise<{ trust: { isAutonomous: boolean; samplingRate: number } | null; met: boolean }> {
+      const [row] = rowsOf<{
+        isAutonomous: boolean | null;
+        samplingRate: number | string | null;
+        met: boolean;
+      }>(
+        await tx.execute(sql`
+          SELECT t.is_autonomous AS "isAutonomous", t.sampling_rate AS "samplingRate",
+            exists (SELECT 1 FROM ${intentInteractions} i
+              WHERE i.user_id = ${userId} AND i.namespace_id = ${namespaceId} AND i.intent_name = ${intent}) AS met
+          FROM (SELECT 1) AS one
+          LEFT JOIN ${intentTrust} t ON t.namespace_id = ${namespaceId} AND t.intent_name = ${intent}`),
+      );
+      const trust =
+        row && row.isAutonomous !== null && row.samplingRate !== null
+          ? { isAutonomous: Boolean(row.isAutonomous), samplingRate: Number(row.samplingRate) }
+          : null;
+      return { trust, met: Boolean(row?.met) };
     },
 
     /** Records that the employee has met this intent (idempotent). */

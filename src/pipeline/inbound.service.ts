@@ -45,6 +45,9 @@ const MAX_ID_CHARS = 200;
 /** The queue job id of a task's first run; never contains ':'. */
 export const taskJobId = (taskId: string) => `agent-task-${taskId}`;
 
+/** The message's channel id is stored already: its transaction is rolled back. */
+class RepeatedDelivery extends Error {}
+
 export interface InboundServiceDeps {
   db: Database;
   conversations: ConversationsRepository;
@@ -130,72 +133,76 @@ export function createInboundService(deps: InboundServiceDeps) {
         input.channelMessageId && input.channel === 'web'
           ? `${input.userId ?? ''}:${input.channelMessageId}`
           : input.channelMessageId;
-      if (channelMessageId) {
-        const duplicate = await duplicateOf(input.channel, channelMessageId);
-        if (duplicate) return duplicate;
-      }
       const { user, channelUserId } = await senders.resolve(input);
 
-      const stored = await db.transaction(async (tx) => {
-        const opened = await openConversation(input.channel, channelUserId, user, tx);
-        const { conversation } = opened;
-        const inserted = await conversations.insertMessage(
-          {
-            conversationId: conversation.id,
-            channel: input.channel,
-            direction: 'inbound',
-            content: input.text,
-            channelMessageId: channelMessageId ?? null,
-            metadata: {
-              ...(input.metadata ?? {}),
-              ...(input.senderName ? { senderName: input.senderName } : {}),
-            },
-          },
-          tx,
-        );
-        // A concurrent delivery of the same channel message id won the insert.
-        if (!inserted) return null;
-        // A conversation opened just now comes with its namespace (one query less).
-        const namespace =
-          opened.namespace !== undefined
-            ? opened.namespace
-            : conversation.namespaceId
-              ? await conversations.findNamespace(conversation.namespaceId, tx)
-              : await conversations.routedNamespace(conversation.departmentId, tx);
-        // A conversation opened just now already carries its namespace and this message's time.
-        if (opened.namespace === undefined) {
-          await conversations.touch(
-            conversation.id,
+      // A repeated channel message id is found by the message insert's conflict (no lookup first: the
+      // first delivery is the common case); the transaction is then rolled back, so a duplicate leaves
+      // nothing behind, not even a conversation it opened.
+      const stored = await db
+        .transaction(async (tx) => {
+          const opened = await openConversation(input.channel, channelUserId, user, tx);
+          const { conversation } = opened;
+          const inserted = await conversations.insertMessage(
             {
-              at: inserted.createdAt,
-              ...(namespace && !conversation.namespaceId ? { namespaceId: namespace.id } : {}),
+              conversationId: conversation.id,
+              channel: input.channel,
+              direction: 'inbound',
+              content: input.text,
+              channelMessageId: channelMessageId ?? null,
+              metadata: {
+                ...(input.metadata ?? {}),
+                ...(input.senderName ? { senderName: input.senderName } : {}),
+              },
             },
             tx,
           );
-        }
-        const failure = !namespace
-          ? `No namespace is configured for department ${conversation.departmentId}: the message was stored but cannot be answered`
-          : !user.isActive
-            ? `The sender's account (user ${user.id}) is deactivated: the message was stored but is not answered`
-            : null;
-        const id = randomUUID();
-        const task = await tasks.insert(
-          {
-            id,
-            jobId: taskJobId(id),
-            namespaceId: namespace?.id ?? null,
-            departmentId: conversation.departmentId,
-            conversationId: conversation.id,
-            messageId: inserted.id,
-            adapterType: adapterTypeOf(namespace),
-            status: failure ? 'failed' : 'queued',
-            errorMessage: failure,
-            ...(failure ? { finishedAt: new Date(), durationMs: 0 } : {}),
-          },
-          tx,
-        );
-        return { message: inserted, task };
-      });
+          // This channel message id is stored already (an earlier or a concurrent delivery).
+          if (!inserted) throw new RepeatedDelivery();
+          // A conversation opened just now comes with its namespace (one query less).
+          const namespace =
+            opened.namespace !== undefined
+              ? opened.namespace
+              : conversation.namespaceId
+                ? await conversations.findNamespace(conversation.namespaceId, tx)
+                : await conversations.routedNamespace(conversation.departmentId, tx);
+          // A conversation opened just now already carries its namespace and this message's time.
+          if (opened.namespace === undefined) {
+            await conversations.touch(
+              conversation.id,
+              {
+                at: inserted.createdAt,
+                ...(namespace && !conversation.namespaceId ? { namespaceId: namespace.id } : {}),
+              },
+              tx,
+            );
+          }
+          const failure = !namespace
+            ? `No namespace is configured for department ${conversation.departmentId}: the message was stored but cannot be answered`
+            : !user.isActive
+              ? `The sender's account (user ${user.id}) is deactivated: the message was stored but is not answered`
+              : null;
+          const id = randomUUID();
+          const task = await tasks.insert(
+            {
+              id,
+              jobId: taskJobId(id),
+              namespaceId: namespace?.id ?? null,
+              departmentId: conversation.departmentId,
+              conversationId: conversation.id,
+              messageId: inserted.id,
+              adapterType: adapterTypeOf(namespace),
+              status: failure ? 'failed' : 'queued',
+              errorMessage: failure,
+              ...(failure ? { finishedAt: new Date(), durationMs: 0 } : {}),
+            },
+            tx,
+          );
+          return { message: inserted, task };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof RepeatedDelivery) return null;
+          throw error;
+        });
       if (!stored) {
         const duplicate = channelMessageId ? await duplicateOf(input.channel, channelMessageId) : null;
         if (!duplicate) throw new Error('an inbound message was neither stored nor found');

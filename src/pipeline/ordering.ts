@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { KeyValue } from '../core/kv/kv.js';
 import type { DriverLogger } from '../core/logger.js';
-import { type AgentTaskRow, FINISHED_STATUSES, type TasksRepository } from './tasks.repository.js';
+import type { TaskSnapshot } from './conversations.repository.js';
+import { type AgentTaskRow, FINISHED_STATUSES } from './tasks.repository.js';
 
 /** How long a conversation lock lives without renewal: a crashed holder blocks its conversation this long at most. */
 export const CONVERSATION_LOCK_TTL_MS = 30_000;
@@ -18,10 +19,11 @@ export type OrderedRun = 'ran' | 'finished' | 'wait';
  */
 export function createConversationOrder(deps: {
   kv: KeyValue;
-  tasks: TasksRepository;
+  /** The task, its turn and what its steps read, in one round trip (`taskContext`). */
+  read: (taskId: string) => Promise<TaskSnapshot>;
   logger: DriverLogger;
 }) {
-  const { kv, tasks, logger } = deps;
+  const { kv, read, logger } = deps;
   return {
     /**
      * Runs `work` for the task when its turn has come: `ran`; `finished`
@@ -29,16 +31,15 @@ export function createConversationOrder(deps: {
      * conversation is unfinished or holds the lock (the caller retries
      * later). With `ignoreEarlier` only the lock is checked (used after a
      * long wait, so one lost task cannot stall its conversation forever).
-     * `work` gets the task row read before the lock was taken.
+     * `work` gets the task and its context, read before the lock was taken.
      */
     async run(
       taskId: string,
-      work: (task: AgentTaskRow) => Promise<void>,
+      work: (snapshot: TaskSnapshot & { task: AgentTaskRow }) => Promise<void>,
       options: { ignoreEarlier?: boolean } = {},
     ) {
-      // The task and its turn in one round trip.
-      const found = await tasks.findWithTurn(taskId);
-      const task = found?.task;
+      const found = await read(taskId);
+      const task = found.task;
       if (!task || (FINISHED_STATUSES as readonly string[]).includes(task.status)) return 'finished';
       if (!options.ignoreEarlier && found.earlierUnfinished) return 'wait';
       const key = `pipeline:conversation:${task.conversationId ?? task.id}`;
@@ -50,7 +51,7 @@ export function createConversationOrder(deps: {
         );
       }, CONVERSATION_LOCK_TTL_MS / 3);
       try {
-        await work(task);
+        await work({ ...found, task });
         return 'ran';
       } finally {
         clearInterval(renew);
@@ -60,7 +61,11 @@ export function createConversationOrder(deps: {
       }
     },
   } satisfies {
-    run(taskId: string, work: (task: AgentTaskRow) => Promise<void>, options?: object): Promise<OrderedRun>;
+    run(
+      taskId: string,
+      work: (snapshot: TaskSnapshot & { task: AgentTaskRow }) => Promise<void>,
+      options?: object,
+    ): Promise<OrderedRun>;
   };
 }
 

@@ -55,7 +55,7 @@ export function startAgentTaskWorker(deps: PipelineWorkerDeps): void {
     const ignoreEarlier = waits >= maxWaits(deps.timeoutMs);
     if (ignoreEarlier)
       logger.warn({ taskId, waits }, 'pipeline: running a task although an earlier one is unfinished');
-    const outcome = await order.run(taskId, (task) => runner.run(taskId, task), { ignoreEarlier });
+    const outcome = await order.run(taskId, (snapshot) => runner.run(taskId, snapshot), { ignoreEarlier });
     if (outcome === 'wait') {
       await queue.add(
         'agent-tasks',

@@ -25,7 +25,7 @@ import { createRunner } from './runner.js';
 import { createSenderResolver } from './senders.js';
 import { createConfidenceCheckStep, type IntentsPort } from './steps/confidence-check.js';
 import { createGenerateStep } from './steps/generate.js';
-import { createInjectProfileStep } from './steps/inject-profile.js';
+import { createInjectProfileStep, HISTORY_TURNS } from './steps/inject-profile.js';
 import { createRagSearchStep } from './steps/rag-search.js';
 import { createTasksRepository } from './tasks.repository.js';
 
@@ -98,8 +98,8 @@ export function createPipelineModule(deps: PipelineDeps) {
       embeddings: deps.llm.embeddings,
       intents: deps.intents,
       tracing: deps.tracing,
-      hasInteraction: (userId, namespaceId, intent) =>
-        deliveryRows.hasInteraction(userId, namespaceId, intent),
+      intentStanding: (userId, namespaceId, intent) =>
+        deliveryRows.intentStanding(userId, namespaceId, intent),
       triggerWords: config.intentTriggerWords,
       random: deps.random ?? Math.random,
     }),
@@ -128,7 +128,11 @@ export function createPipelineModule(deps: PipelineDeps) {
     logger,
     timeoutMs,
   });
-  const order = createConversationOrder({ kv, tasks, logger });
+  const order = createConversationOrder({
+    kv,
+    read: (taskId) => conversations.taskContext(taskId, HISTORY_TURNS),
+    logger,
+  });
   const idle = createIdleConversations({
     conversations,
     queue,

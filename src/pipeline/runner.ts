@@ -4,7 +4,7 @@ import type { DriverLogger } from '../core/logger.js';
 import type { QueueDriver } from '../core/queue/queue.js';
 import { type AgentTaskCommon, type AgentTaskStatus, publishEvent } from '../core/realtime/events.js';
 import { type AgentAdapter, AgentTimeoutError } from './adapters/adapter.js';
-import type { ConversationsRepository } from './conversations.repository.js';
+import type { ConversationsRepository, TaskSnapshot } from './conversations.repository.js';
 import { StepTimeoutError, withStepTimeout } from './deadline.js';
 import type { AfterCommit, Delivery, RouteResult } from './delivery.js';
 import type { DeliveryRepository } from './delivery.repository.js';
@@ -93,12 +93,11 @@ export function createRunner(deps: RunnerDeps) {
     status,
   });
 
-  /** Everything the steps read, in one query (see `taskContext`). */
-  async function loadContext(task: AgentTaskRow): Promise<TaskContext | string> {
+  /** The steps' context from the task's snapshot (see `taskContext`), or why the task cannot run. */
+  function contextOf(task: AgentTaskRow, snapshot: TaskSnapshot): TaskContext | string {
     if (!task.namespaceId) return `Task ${task.id} has no namespace`;
     if (!task.conversationId || !task.messageId) return `Task ${task.id} has no conversation or message`;
-    const { namespace, conversation, inbound, user, knowledgeBaseIds, profile, turns } =
-      await conversations.taskContext(task.id, HISTORY_TURNS);
+    const { namespace, conversation, inbound, user, knowledgeBaseIds, profile, turns } = snapshot;
     if (!namespace) return `Namespace ${task.namespaceId} no longer exists`;
     if (!conversation || !inbound) return `The conversation of task ${task.id} no longer exists`;
     if (!user) return `The sender of task ${task.id} no longer exists`;
@@ -270,10 +269,11 @@ export function createRunner(deps: RunnerDeps) {
      * task (they are not retried); only infrastructure errors (database,
      * queue) are thrown, so that the job is retried and resumes safely.
      */
-    async run(taskId: string, loaded?: AgentTaskRow): Promise<void> {
-      const found = loaded ?? (await tasks.find(taskId));
+    async run(taskId: string, loaded?: TaskSnapshot): Promise<void> {
+      const snapshot = loaded ?? (await conversations.taskContext(taskId, HISTORY_TURNS));
+      const found = snapshot.task;
       if (!found || (FINISHED_STATUSES as readonly string[]).includes(found.status)) return;
-      const context = await loadContext(found);
+      const context = contextOf(found, snapshot);
       if (typeof context === 'string') return fail(found, 'failed', context);
       const adapterType = activeAdapterOf(context, deps.adapters);
       const changed = adapterType !== found.adapterType ? adapterType : undefined;

@@ -48,25 +48,6 @@ export function createTasksRepository(db: Database) {
     },
 
     /**
-     * The task, and whether a task of the same conversation that came in
-     * earlier has not finished yet (then this one must wait for it:
-     * per-conversation order), in one statement: the check of every run job.
-     */
-    async findWithTurn(id: string): Promise<{ task: AgentTaskRow; earlierUnfinished: boolean } | null> {
-      const [row] = await db
-        .select({
-          task: agentTasks,
-          earlierUnfinished: sql<boolean>`exists (SELECT 1 FROM agent_tasks e
-            WHERE e.conversation_id = ${agentTasks.conversationId} AND e.status IN ('queued', 'running')
-              AND (e.created_at < ${agentTasks.createdAt} OR (e.created_at = ${agentTasks.createdAt} AND e.id < ${agentTasks.id})))`,
-        })
-        .from(agentTasks)
-        .where(eq(agentTasks.id, id))
-        .limit(1);
-      return row ? { task: row.task, earlierUnfinished: Boolean(row.earlierUnfinished) } : null;
-    },
-
-    /**
      * Moves a queued (or interrupted running) task to running and removes
      * what an interrupted try left behind: its tool calls and runs (hits
      * cascade). Answers null when the task is finished already. Sets the

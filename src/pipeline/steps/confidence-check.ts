@@ -26,9 +26,6 @@ export interface IntentsPort {
       alternatives: Array<{ intent: string; confidence: number }>;
     }>;
   };
-  trust: {
-    get(namespaceId: string, intent: string): Promise<{ isAutonomous: boolean; samplingRate: number } | null>;
-  };
 }
 
 export interface Checked {
@@ -49,7 +46,12 @@ export interface Checked {
 export function createConfidenceCheckStep(deps: {
   embeddings: EmbeddingProvider;
   intents: IntentsPort;
-  hasInteraction: (userId: string, namespaceId: string, intent: string) => Promise<boolean>;
+  /** The namespace's trust record of the intent (null when none) and whether the employee met it before. */
+  intentStanding: (
+    userId: string,
+    namespaceId: string,
+    intent: string,
+  ) => Promise<{ trust: { isAutonomous: boolean; samplingRate: number } | null; met: boolean }>;
   triggerWords: readonly string[];
   random: () => number;
   /** Wraps the classification in an `intent.classify` span when tracing keys are set. */
@@ -82,11 +84,9 @@ export function createConfidenceCheckStep(deps: {
         },
       );
       const { intent } = classification;
-      const trustRow = await deps.intents.trust.get(namespace.id, intent);
-      const trust = trustRow
-        ? { isAutonomous: trustRow.isAutonomous, samplingRate: trustRow.samplingRate }
-        : null;
-      const firstInteraction = !(await deps.hasInteraction(user.id, namespace.id, intent));
+      const standing = await deps.intentStanding(user.id, namespace.id, intent);
+      const trust = standing.trust;
+      const firstInteraction = !standing.met;
 
       const matched = matchBoundary(text, boundaries, embedding, boundaryVectors);
       const escalateToRole =
