@@ -72,6 +72,8 @@ describe('inbound service', () => {
       status: 'open',
       namespaceId: scene.namespaceId,
     });
+    // Opened by the message, it carries the message's time.
+    expect(conversation!.lastMessageAt).toEqual(message!.createdAt);
     expect(
       events.find(
         (e) => e.event === 'agent-task.created' && (e.payload as { taskId: string }).taskId === task!.id,
@@ -202,17 +204,46 @@ describe('inbound service', () => {
     });
     expect(next.conversationId).not.toBe(first.conversationId);
 
+    // A repeated delivery of a message whose conversation has closed since is acknowledged and
+    // leaves nothing behind: no conversation is opened for it.
+    await container.db
+      .update(conversations)
+      .set({ status: 'closed' })
+      .where(eq(conversations.id, next.conversationId));
+    const replayed = await container.pipeline.inbound.receive({
+      channel: 'chanA',
+      channelUserId: scene.phone,
+      text: 'Three, again',
+      channelMessageId: `wamid-replay-${scene.phone}`,
+    });
+    await container.db
+      .update(conversations)
+      .set({ status: 'closed' })
+      .where(eq(conversations.id, replayed.conversationId));
+    const sendersConversations = async () =>
+      container.db.select().from(conversations).where(eq(conversations.channelUserId, scene.phone));
+    const before = await sendersConversations();
+    expect(
+      await container.pipeline.inbound.receive({
+        channel: 'chanA',
+        channelUserId: scene.phone,
+        text: 'Three, again',
+        channelMessageId: `wamid-replay-${scene.phone}`,
+      }),
+    ).toEqual({ ...replayed, duplicate: true });
+    expect(await sendersConversations()).toHaveLength(before.length);
+
     // The scheduled close is one job per time slot, whoever schedules it.
     const jobId = await container.pipeline.idle.schedule();
     expect(await container.pipeline.idle.schedule()).toBe(jobId);
     expect((await container.queue.getJob('agent-tasks', jobId))?.name).toBe('close-idle-conversations');
   });
 
-  it('routes to the department’s oldest namespace when no default is set', async () => {
+  it('routes to the department’s default namespace when it is one of its own, else to its oldest', async () => {
     const { container } = ctx;
     const department = await createDepartment(container);
     const oldest = await createNamespace(container, { departmentId: department.id, name: 'First' });
-    await createNamespace(container, { departmentId: department.id, name: 'Second' });
+    const second = await createNamespace(container, { departmentId: department.id, name: 'Second' });
     // The embedded clock has millisecond resolution: two quick inserts can share a
     // timestamp, so the first is dated a minute back to make "oldest" unambiguous.
     await container.db
@@ -227,6 +258,27 @@ describe('inbound service', () => {
     });
     const [task] = await container.db.select().from(agentTasks).where(eq(agentTasks.id, received.taskId!));
     expect(task!.namespaceId).toBe(oldest.id);
+
+    // A default naming another department's namespace is not followed; one of its own is.
+    const elsewhere = await createNamespace(container, {
+      departmentId: (await createDepartment(container)).id,
+    });
+    const routedFor = async (defaultNamespaceId: string) => {
+      await container.db
+        .update(departments)
+        .set({ settings: { defaultNamespaceId } })
+        .where(eq(departments.id, department.id));
+      const sender = await createUser(container, { departmentId: department.id, phone: phone() });
+      const message = await container.pipeline.inbound.receive({
+        channel: 'chanA',
+        channelUserId: sender.user.phone!,
+        text: 'Hi',
+      });
+      return (await container.db.select().from(agentTasks).where(eq(agentTasks.id, message.taskId!)))[0]!
+        .namespaceId;
+    };
+    expect(await routedFor(elsewhere.id)).toBe(oldest.id);
+    expect(await routedFor(second.id)).toBe(second.id);
   });
 
   it('refuses bad input with a ValidationError and stores nothing', async () => {
