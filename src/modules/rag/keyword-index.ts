@@ -175,8 +175,9 @@ export function keywordCandidates(
   const best: Scored[] = [];
   if (weighted.length === 0 || n <= 0) return best;
   for (const base of bases) {
-    // One score slot per chunk and the list of chunks touched: common terms have long postings.
-    const scores = new Float64Array(base.chunkCount);
+    // One score slot per chunk and the list of chunks touched: common terms have long postings. The
+    // slots are the base's own, reused by every search (this loop never yields) and zeroed again below.
+    const scores = scratchOf(base);
     const touched: number[] = [];
     for (const { term, idf: termIdf } of weighted) {
       const posting = base.postings.get(term);
@@ -191,9 +192,24 @@ export function keywordCandidates(
         scores[chunk] = sofar + (termIdf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm);
       }
     }
-    for (const chunk of touched) keepBest(best, { id: base.ids[chunk]!, score: scores[chunk]! }, n);
+    for (const chunk of touched) {
+      keepBest(best, { id: base.ids[chunk]!, score: scores[chunk]! }, n);
+      scores[chunk] = 0;
+    }
   }
   return best;
+}
+
+/** Each base's score slots, kept between searches instead of allocated per search. */
+const scratch = new WeakMap<KeywordBase, Float64Array>();
+
+function scratchOf(base: KeywordBase): Float64Array {
+  let slots = scratch.get(base);
+  if (!slots) {
+    slots = new Float64Array(base.chunkCount);
+    scratch.set(base, slots);
+  }
+  return slots;
 }
 
 /** Inserts `item` into `best` (sorted, better first) when it ranks among the first `n`. */
