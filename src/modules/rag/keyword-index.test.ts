@@ -84,6 +84,15 @@ async function indexLeg(
   return found.map((c) => c.id);
 }
 
+/** Inserts one keyword-indexed chunk as ingestion writes it (index 2 of its document). */
+async function addChunk(documentId: string, knowledgeBaseId: string, content: string) {
+  const [row] = await ctx.container.db
+    .insert(chunks)
+    .values({ documentId, knowledgeBaseId, chunkIndex: 2, content, ...keywordIndexEntry(content) })
+    .returning();
+  return row!;
+}
+
 const WORDS = [
   'laptop',
   'monitor',
@@ -148,24 +157,15 @@ describe('in-memory keyword leg against the SQL reference', () => {
     const index = createKeywordIndex({ db: ctx.container.db });
     expect(await indexLeg(index, bases, 'printer', 10)).toEqual([]);
 
-    const [added] = await ctx.container.db
-      .insert(chunks)
-      .values({
-        documentId: documents[0]!.document.id,
-        knowledgeBaseId: knowledgeBase.id,
-        chunkIndex: 2,
-        content: 'printer toner',
-        ...keywordIndexEntry('printer toner'),
-      })
-      .returning();
-    expect(await indexLeg(index, bases, 'printer', 10)).toEqual([added!.id]);
+    const added = await addChunk(documents[0]!.document.id, knowledgeBase.id, 'printer toner');
+    expect(await indexLeg(index, bases, 'printer', 10)).toEqual([added.id]);
 
-    await ctx.container.db.update(chunks).set({ heldBack: true }).where(eq(chunks.id, added!.id));
+    await ctx.container.db.update(chunks).set({ heldBack: true }).where(eq(chunks.id, added.id));
     expect(await indexLeg(index, bases, 'printer', 10)).toEqual([]);
-    await ctx.container.db.update(chunks).set({ heldBack: false }).where(eq(chunks.id, added!.id));
-    expect(await indexLeg(index, bases, 'printer', 10)).toEqual([added!.id]);
+    await ctx.container.db.update(chunks).set({ heldBack: false }).where(eq(chunks.id, added.id));
+    expect(await indexLeg(index, bases, 'printer', 10)).toEqual([added.id]);
 
-    await ctx.container.db.delete(chunks).where(eq(chunks.id, added!.id));
+    await ctx.container.db.delete(chunks).where(eq(chunks.id, added.id));
     expect(await indexLeg(index, bases, 'printer', 10)).toEqual([]);
     expect(await indexLeg(index, bases, 'printer', 10)).toEqual(await referenceLeg(bases, 'printer', 10));
   });
@@ -182,16 +182,7 @@ describe('in-memory keyword leg against the SQL reference', () => {
     const printer = documents[0]!.chunks[1]!.id;
     expect(await indexLeg(index, bases, 'printer', 10)).toEqual([printer]);
 
-    const [added] = await ctx.container.db
-      .insert(chunks)
-      .values({
-        documentId: documents[0]!.document.id,
-        knowledgeBaseId: knowledgeBase.id,
-        chunkIndex: 2,
-        content: 'printer toner',
-        ...keywordIndexEntry('printer toner'),
-      })
-      .returning();
+    const added = await addChunk(documents[0]!.document.id, knowledgeBase.id, 'printer toner');
     // This search starts the reload and answers from the index it has.
     expect(await indexLeg(index, bases, 'printer', 10)).toEqual([printer]);
     await expect.poll(() => indexLeg(index, bases, 'printer', 10)).toHaveLength(2);
@@ -199,7 +190,7 @@ describe('in-memory keyword leg against the SQL reference', () => {
 
     // An index that has not caught up may still propose a chunk since held back or deleted: the
     // query checks every candidate against the table and answers neither.
-    await ctx.container.db.update(chunks).set({ heldBack: true }).where(eq(chunks.id, added!.id));
+    await ctx.container.db.update(chunks).set({ heldBack: true }).where(eq(chunks.id, added.id));
     await ctx.container.db.delete(chunks).where(eq(chunks.id, printer));
     const rows = rowsOf<{ chunkId: string }>(
       await ctx.container.db.execute(
@@ -210,7 +201,7 @@ describe('in-memory keyword leg against the SQL reference', () => {
           knowledgeBaseIds: bases,
           candidates: 10,
           shortlist: 10,
-          keywordCandidates: [printer, added!.id],
+          keywordCandidates: [printer, added.id],
         }),
       ),
     );
