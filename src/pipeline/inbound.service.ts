@@ -64,6 +64,11 @@ export interface InboundServiceDeps {
 export function createInboundService(deps: InboundServiceDeps) {
   const { db, conversations, tasks, senders, queue, bus } = deps;
 
+  /**
+   * The sender's open conversation on the channel, opened when there is none
+   * (a closed one is never reused). `namespace` is the one resolved while
+   * opening it, or undefined when an existing conversation was found.
+   */
   async function openConversation(
     channel: InboundChannel,
     channelUserId: string,
@@ -92,6 +97,75 @@ export function createInboundService(deps: InboundServiceDeps) {
     if (!raced)
       throw new Error(`conversation of ${channel} sender ${channelUserId} was neither opened nor found`);
     return { conversation: raced };
+  }
+
+  /**
+   * In the caller's transaction: the message in the sender's open conversation and its task
+   * (`queued`, or `failed` with the reason when it cannot be answered).
+   * @throws RepeatedDelivery when the channel message id is stored already.
+   */
+  async function storeWithTask(
+    tx: Transaction,
+    input: InboundMessage & { channel: InboundChannel },
+    user: UserRow,
+    channelUserId: string,
+    channelMessageId: string | null | undefined,
+  ) {
+    const opened = await openConversation(input.channel, channelUserId, user, tx);
+    const { conversation } = opened;
+    const inserted = await conversations.insertMessage(
+      {
+        conversationId: conversation.id,
+        channel: input.channel,
+        direction: 'inbound',
+        content: input.text,
+        channelMessageId: channelMessageId ?? null,
+        metadata: {
+          ...(input.metadata ?? {}),
+          ...(input.senderName ? { senderName: input.senderName } : {}),
+        },
+      },
+      tx,
+    );
+    // This channel message id is stored already (an earlier or a concurrent delivery).
+    if (!inserted) throw new RepeatedDelivery();
+    // A conversation opened just now carries its namespace and this message's time already.
+    let namespace = opened.namespace;
+    if (namespace === undefined) {
+      namespace = conversation.namespaceId
+        ? await conversations.findNamespace(conversation.namespaceId, tx)
+        : await conversations.routedNamespace(conversation.departmentId, tx);
+      await conversations.touch(
+        conversation.id,
+        {
+          at: inserted.createdAt,
+          ...(namespace && !conversation.namespaceId ? { namespaceId: namespace.id } : {}),
+        },
+        tx,
+      );
+    }
+    const failure = !namespace
+      ? `No namespace is configured for department ${conversation.departmentId}: the message was stored but cannot be answered`
+      : !user.isActive
+        ? `The sender's account (user ${user.id}) is deactivated: the message was stored but is not answered`
+        : null;
+    const id = randomUUID();
+    const task = await tasks.insert(
+      {
+        id,
+        jobId: taskJobId(id),
+        namespaceId: namespace?.id ?? null,
+        departmentId: conversation.departmentId,
+        conversationId: conversation.id,
+        messageId: inserted.id,
+        adapterType: adapterTypeOf(namespace),
+        status: failure ? 'failed' : 'queued',
+        errorMessage: failure,
+        ...(failure ? { finishedAt: new Date(), durationMs: 0 } : {}),
+      },
+      tx,
+    );
+    return { message: inserted, task };
   }
 
   async function duplicateOf(channel: string, channelMessageId: string): Promise<InboundResult | null> {
@@ -139,66 +213,7 @@ export function createInboundService(deps: InboundServiceDeps) {
       // first delivery is the common case); the transaction is then rolled back, so a duplicate leaves
       // nothing behind, not even a conversation it opened.
       const stored = await db
-        .transaction(async (tx) => {
-          const opened = await openConversation(input.channel, channelUserId, user, tx);
-          const { conversation } = opened;
-          const inserted = await conversations.insertMessage(
-            {
-              conversationId: conversation.id,
-              channel: input.channel,
-              direction: 'inbound',
-              content: input.text,
-              channelMessageId: channelMessageId ?? null,
-              metadata: {
-                ...(input.metadata ?? {}),
-                ...(input.senderName ? { senderName: input.senderName } : {}),
-              },
-            },
-            tx,
-          );
-          // This channel message id is stored already (an earlier or a concurrent delivery).
-          if (!inserted) throw new RepeatedDelivery();
-          // A conversation opened just now comes with its namespace (one query less).
-          const namespace =
-            opened.namespace !== undefined
-              ? opened.namespace
-              : conversation.namespaceId
-                ? await conversations.findNamespace(conversation.namespaceId, tx)
-                : await conversations.routedNamespace(conversation.departmentId, tx);
-          // A conversation opened just now already carries its namespace and this message's time.
-          if (opened.namespace === undefined) {
-            await conversations.touch(
-              conversation.id,
-              {
-                at: inserted.createdAt,
-                ...(namespace && !conversation.namespaceId ? { namespaceId: namespace.id } : {}),
-              },
-              tx,
-            );
-          }
-          const failure = !namespace
-            ? `No namespace is configured for department ${conversation.departmentId}: the message was stored but cannot be answered`
-            : !user.isActive
-              ? `The sender's account (user ${user.id}) is deactivated: the message was stored but is not answered`
-              : null;
-          const id = randomUUID();
-          const task = await tasks.insert(
-            {
-              id,
-              jobId: taskJobId(id),
-              namespaceId: namespace?.id ?? null,
-              departmentId: conversation.departmentId,
-              conversationId: conversation.id,
-              messageId: inserted.id,
-              adapterType: adapterTypeOf(namespace),
-              status: failure ? 'failed' : 'queued',
-              errorMessage: failure,
-              ...(failure ? { finishedAt: new Date(), durationMs: 0 } : {}),
-            },
-            tx,
-          );
-          return { message: inserted, task };
-        })
+        .transaction((tx) => storeWithTask(tx, input, user, channelUserId, channelMessageId))
         .catch((error: unknown) => {
           if (error instanceof RepeatedDelivery) return null;
           throw error;

@@ -5,7 +5,13 @@ import { createDepartment, createKnowledgeFixture } from '../../../test/factorie
 import { rowsOf } from '../../core/db/client.js';
 import { chunks } from '../../core/db/schema/index.js';
 import { exhaustiveBm25Leg, keywordStatsCtes } from './bm25.js';
-import { buildKeywordBase, createKeywordIndex, keywordCandidates, parseTsvector } from './keyword-index.js';
+import {
+  buildKeywordBase,
+  createKeywordIndex,
+  type KeywordIndex,
+  keywordCandidates,
+  parseTsvector,
+} from './keyword-index.js';
 import { hybridSearchQuery } from './rag.repository.js';
 import { keywordIndexEntry, queryKeywordTerms } from './text-analysis.js';
 
@@ -63,7 +69,7 @@ async function referenceLeg(knowledgeBaseIds: string[], text: string, n: number)
 
 /** The in-memory leg's ids for `text`, with the versions read as the repository reads them. */
 async function indexLeg(
-  index: ReturnType<typeof createKeywordIndex>,
+  index: KeywordIndex,
   knowledgeBaseIds: string[],
   text: string,
   n: number,

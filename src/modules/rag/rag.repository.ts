@@ -220,14 +220,12 @@ async function prepareSearch(
   settings: { efSearch: number; candidates: number; iterativeScan: boolean },
   knowledgeBaseIds: readonly string[],
 ): Promise<Map<string, number>> {
-  const [row] = rowsOf<{ versions: Array<[string, number | string]> | string }>(
+  const [row] = rowsOf<{ versions: Array<[string, number | string]> }>(
     await tx.execute(sql`SELECT ${setLocalExpressions(searchSettings(settings))}, (SELECT coalesce(json_agg(json_build_array(knowledge_base_id, version)), '[]')
         FROM kb_stats WHERE knowledge_base_id = ANY(${uuidArray(knowledgeBaseIds)})) AS versions`),
   );
-  const versions = typeof row?.versions === 'string' ? JSON.parse(row.versions) : (row?.versions ?? []);
-  return new Map(
-    (versions as Array<[string, number | string]>).map(([id, version]) => [id, Number(version)]),
-  );
+  // bigint inside json: a number, or a string above 2^53 on some drivers.
+  return new Map((row?.versions ?? []).map(([id, version]) => [id, Number(version)]));
 }
 
 export function createRagRepository(db: Database) {
@@ -256,20 +254,16 @@ export function createRagRepository(db: Database) {
       return db.transaction(async (tx) => {
         const settings = { efSearch, candidates: query.candidates, iterativeScan: iterative };
         const versions = await prepareSearch(tx, settings, query.knowledgeBaseIds);
-        const keywordCandidates =
-          query.keywordLeg === 'exhaustive'
-            ? undefined
-            : query.terms.length === 0
+        // Left undefined (`exhaustive`), the statement computes the keyword leg itself.
+        let keywordCandidates: string[] | undefined;
+        if (query.keywordLeg !== 'exhaustive') {
+          const n = Math.max(1, Math.floor(query.candidates));
+          const proposed =
+            query.terms.length === 0
               ? []
-              : (
-                  await keywordIndex.candidates(
-                    tx,
-                    versions,
-                    query.knowledgeBaseIds,
-                    query.terms,
-                    Math.max(1, Math.floor(query.candidates)),
-                  )
-                ).map((candidate) => candidate.id);
+              : await keywordIndex.candidates(tx, versions, query.knowledgeBaseIds, query.terms, n);
+          keywordCandidates = proposed.map((candidate) => candidate.id);
+        }
         const rows = rowsOf<HybridRow>(await tx.execute(hybridSearchQuery({ ...query, keywordCandidates })));
         return rows.map((r) => ({
           ...r,
