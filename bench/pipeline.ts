@@ -45,12 +45,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { type Container, createContainer } from '../src/container.js';
 import { loadConfig } from '../src/core/config/config.js';
 import { type DatabaseHandle, openPglite, openPostgres, rowsOf } from '../src/core/db/client.js';
+import type { PgliteClient } from '../src/core/db/pglite-client.js';
 import { agentTasks, agentToolCalls, intentTrust, namespaces, roles } from '../src/core/db/schema/index.js';
 import { vectorLiteral } from '../src/core/db/vector.js';
 import { embedderVersion } from '../src/core/llm/llm.js';
@@ -145,7 +145,7 @@ function timed<T>(query: unknown, run: () => T): T {
 }
 
 /** Counts every query of the PGlite client, inside transactions too (BEGIN and COMMIT count as one each). */
-function countPglite(client: PGlite): void {
+function countPglite(client: PgliteClient): void {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);

@@ -53,7 +53,7 @@ async function setupDatabase(project: TestProject, runId: string): Promise<() =>
   const dir = mkdtempSync(path.join(tmpdir(), 'aos-test-'));
   const handle = await openPglite({});
   await handle.migrate();
-  const dump = await handle.client.dumpDataDir('none');
+  const dump = await handle.client.dumpDataDir();
   await handle.close();
   const dumpPath = path.join(dir, 'migrated.tar');
   writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()));

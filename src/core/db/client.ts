@@ -1,9 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteClient } from './pglite-client.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -45,15 +44,13 @@ export interface PgliteOptions {
   loadDataDir?: Blob;
 }
 
-/** Opens embedded PGlite with pgvector and pg_trgm. */
-export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle & { client: PGlite }> {
+/** Opens embedded PGlite with pgvector and pg_trgm, its statements prepared once (pglite-client.ts). */
+export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle & { client: PgliteClient }> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { vector, pg_trgm },
-  });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const client = await PgliteClient.create(options);
+  // Drizzle's PGlite session calls only `query` and `transaction`, which the client answers as PGlite does.
+  const drizzleOver = () => drizzlePglite({ client: client as unknown as PGlite, schema });
+  const db = drizzleOver() as unknown as Database;
   return {
     db,
     client,
@@ -61,7 +58,7 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
     location: options.dataDir ?? 'memory',
     async migrate() {
       await client.exec('CREATE EXTENSION IF NOT EXISTS vector; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePglite(drizzleOver(), { migrationsFolder: MIGRATIONS_FOLDER });
     },
     async ping() {
       await client.query('select 1');

@@ -50,8 +50,9 @@ export function nearestExamplesQuery(namespaceId: string, embedding: readonly nu
  * {@link nearestExamplesQuery}: `hnsw.ef_search` well above k,
  * `hnsw.iterative_scan = strict_order` where pgvector has it (0.8+), so the
  * namespace filter cannot starve the index scan, and a `cpu_operator_cost`
- * that prices each vector distance at what it really costs (a 6 KB detoast).
- * The planner then takes the HNSW index for a namespace with many examples
+ * that prices each vector distance at what it really costs (a 6 KB detoast),
+ * and custom plans only (`plan_cache_mode`), so that a prepared statement
+ * follows these settings and the namespace's size. The planner then takes the HNSW index for a namespace with many examples
  * and the exact scan of the namespace's rows (also exact, and faster) for a
  * small one.
  */
@@ -59,6 +60,7 @@ export async function applyNearestSettings(tx: DbExecutor, k: number, iterativeS
   const settings: Array<[string, string]> = [
     ['hnsw.ef_search', String(Math.max(EF_SEARCH, k))],
     ['cpu_operator_cost', '0.1'],
+    ['plan_cache_mode', 'force_custom_plan'],
   ];
   if (iterativeScan) settings.push(['hnsw.iterative_scan', 'strict_order']);
   await setLocalSettings(tx, settings);

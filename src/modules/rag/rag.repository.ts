@@ -186,6 +186,7 @@ function searchSettings(settings: { efSearch: number; candidates: number; iterat
     ['hnsw.ef_search', String(Math.max(settings.efSearch, settings.candidates))],
     ['cpu_operator_cost', DISTANCE_AWARE_CPU_OPERATOR_COST],
     ['max_parallel_workers_per_gather', '0'],
+    ['plan_cache_mode', 'force_custom_plan'],
   ];
   if (settings.iterativeScan) values.push(['hnsw.iterative_scan', 'strict_order']);
   return values;
@@ -201,7 +202,10 @@ function searchSettings(settings: { efSearch: number; candidates: number; iterat
  * - `cpu_operator_cost` at {@link DISTANCE_AWARE_CPU_OPERATOR_COST};
  * - `max_parallel_workers_per_gather = 0`: the scans are small, and starting
  *   workers cost more than they saved (13 ms against 11 ms at 100k chunks),
- *   while taking cores from concurrent queries.
+ *   while taking cores from concurrent queries;
+ * - `plan_cache_mode = force_custom_plan`: a prepared statement's generic
+ *   plan would ignore the settings above and the searched bases' sizes (the
+ *   embedded driver prepares every statement, see pglite-client.ts).
  */
 export async function applySearchSettings(
   tx: DbExecutor,

@@ -1,0 +1,187 @@
+import { PGlite, parse, protocol, type QueryOptions, type Results, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
+
+/**
+ * Embedded PGlite, with each statement sent in one protocol round and prepared
+ * once per text.
+ *
+ * PGlite's own `query` makes five calls into PostgreSQL for one statement
+ * (parse, describe the parameters, bind, describe the portal, execute), and
+ * plans it every time. Here a statement is one call: its text is parsed once
+ * into a named prepared statement (PGlite serves one session, so the names
+ * live as long as the database), and later runs only bind and execute it.
+ * A primary-key select costs about half of what it did (260 → 134 µs on the
+ * development machine); see docs/benchmarks.md.
+ *
+ * Consequences, both deliberate:
+ * - Parameters are sent as text chosen from the JavaScript value (as the
+ *   `pg` driver does for PostgreSQL), not from a described parameter type:
+ *   one serialisation for both drivers, and no round for the description.
+ * - A prepared statement may run on a generic plan after five executions
+ *   (`plan_cache_mode = auto`). PGlite never analyses tables, so its plans
+ *   come from the same default estimates either way; queries whose plan must
+ *   follow their `SET LOCAL` settings (the vector searches) set
+ *   `plan_cache_mode = force_custom_plan` with them.
+ *
+ * The class answers the part of PGlite's interface that Drizzle and the
+ * service use: `query`, `exec`, `transaction`, `dumpDataDir` and `close`.
+ */
+
+export interface PgliteClientOptions {
+  /** Folder for the data files; omitted with `loadDataDir`, the database lives in memory. */
+  dataDir?: string;
+  /** A tarball made by `dumpDataDir()` to start from. */
+  loadDataDir?: Blob;
+}
+
+/** What a transaction's callback can run; mirrors PGlite's `Transaction`. */
+export interface PgliteClientTransaction {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+  rollback(): Promise<void>;
+  readonly closed: boolean;
+}
+
+/** Prepared statements kept per database; past this, new texts run unnamed (planned each time). */
+const MAX_PREPARED_STATEMENTS = 2_000;
+/** PostgreSQL's answer when a statement's result columns changed under a prepared statement (DDL). */
+const CACHED_PLAN_CHANGED = '0A000';
+
+const { serialize } = protocol;
+
+/**
+ * A parameter's text form, chosen from its JavaScript value: what PostgreSQL
+ * parses for the parameter's inferred type (arrays as array literals, other
+ * objects as JSON, dates as ISO 8601, bytes as `\x` hex).
+ */
+export function parameterText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Uint8Array) return `\\x${Buffer.from(value).toString('hex')}`;
+  if (Array.isArray(value)) return types.arraySerializer(value, (element) => parameterText(element) ?? '', 0);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return bytes;
+}
+
+export class PgliteClient {
+  readonly #pglite: PGlite;
+  /** Prepared statement names by statement text. */
+  readonly #prepared = new Map<string, string>();
+  #lastName = 0;
+
+  private constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+  }
+
+  /** Opens PGlite with pgvector and pg_trgm. */
+  static async create(options: PgliteClientOptions = {}): Promise<PgliteClient> {
+    const pglite = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      extensions: { vector, pg_trgm },
+    });
+    return new PgliteClient(pglite);
+  }
+
+  get closed(): boolean {
+    return this.#pglite.closed;
+  }
+
+  /** Runs one statement with its parameters; waits while a transaction is open. */
+  query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+    return this.#pglite._runExclusiveTransaction(async () => {
+      const result = await this.#run<T>(sql, params, options);
+      await this.#pglite.syncToFs();
+      return result;
+    });
+  }
+
+  /** Runs one or more statements without parameters (simple protocol). */
+  exec(sql: string): Promise<Results[]> {
+    return this.#pglite.exec(sql);
+  }
+
+  /**
+   * Runs `callback` in a transaction: committed when it resolves, rolled back
+   * when it throws or calls `rollback()`. Other statements wait until it ends.
+   */
+  transaction<T>(callback: (tx: PgliteClientTransaction) => Promise<T>): Promise<T> {
+    return this.#pglite.transaction((tx) =>
+      callback({
+        query: <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) => {
+          if (tx.closed) throw new Error('Transaction is closed');
+          return this.#run<R>(sql, params, options);
+        },
+        exec: (sql: string) => tx.exec(sql),
+        rollback: () => tx.rollback(),
+        get closed() {
+          return tx.closed;
+        },
+      }),
+    );
+  }
+
+  /** The data folder as an uncompressed tarball, for `loadDataDir`. */
+  dumpDataDir(): Promise<Blob> {
+    return this.#pglite.dumpDataDir('none');
+  }
+
+  async close(): Promise<void> {
+    if (!this.#pglite.closed) await this.#pglite.close();
+  }
+
+  /** One statement in one protocol round, its text prepared on first use (the caller holds the transaction lock). */
+  #run<T>(sql: string, params: unknown[], options: QueryOptions): Promise<Results<T>> {
+    return this.#pglite._runExclusiveQuery(async () => {
+      try {
+        return await this.#execute<T>(sql, params, options);
+      } catch (error) {
+        if ((error as { code?: string }).code !== CACHED_PLAN_CHANGED || !this.#prepared.has(sql))
+          throw error;
+        // A schema change altered the statement's result columns: prepare it afresh under a new name
+        // (the old one stays allocated, unused). Inside a transaction the error has aborted it, and the
+        // retry reports that.
+        this.#prepared.delete(sql);
+        return await this.#execute<T>(sql, params, options);
+      }
+    });
+  }
+
+  async #execute<T>(sql: string, params: unknown[], options: QueryOptions): Promise<Results<T>> {
+    let name = this.#prepared.get(sql);
+    const parseFirst = name === undefined;
+    if (parseFirst && this.#prepared.size < MAX_PREPARED_STATEMENTS) name = `s${++this.#lastName}`;
+    const messages = [
+      serialize.bind({ statement: name ?? '', values: params.map(parameterText) }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ];
+    if (parseFirst) messages.unshift(serialize.parse({ text: sql, ...(name ? { name } : {}) }));
+    const { messages: answers } = await this.#pglite.execProtocol(concat(messages), {
+      syncToFs: false,
+      throwOnError: false,
+    });
+    // The statement exists once parsed, even when its execution failed after.
+    if (parseFirst && name && answers.some((answer) => answer.name === 'parseComplete')) {
+      this.#prepared.set(sql, name);
+    }
+    const failure = answers.find((answer) => answer.name === 'error');
+    if (failure) throw failure;
+    return parse.parseResults(answers, this.#pglite.parsers, options)[0] as Results<T>;
+  }
+}
