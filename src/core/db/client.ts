@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { nameStatementsByText, StatementNames } from './pg-prepared.js';
 import { PgliteClient } from './pglite-client.js';
 import * as schema from './schema/index.js';
 
@@ -74,6 +75,8 @@ export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
+  const statementNames = new StatementNames();
+  pool.on('connect', (client) => nameStatementsByText(client, statementNames));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const url = new URL(databaseUrl);
   return {
