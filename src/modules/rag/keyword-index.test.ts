@@ -61,7 +61,7 @@ async function referenceLeg(knowledgeBaseIds: string[], text: string, n: number)
   const terms = queryKeywordTerms(text);
   const rows = rowsOf<{ id: string }>(
     await ctx.container.db.execute(
-      sql`WITH ${keywordStatsCtes(terms, kbIds)} SELECT id FROM ${exhaustiveBm25Leg(terms, kbIds, n)} AS leg`,
+      sql`WITH ${keywordStatsCtes(terms, kbIds)} SELECT id FROM ${exhaustiveBm25Leg(kbIds, n)} AS leg`,
     ),
   );
   return rows.map((r) => r.id);

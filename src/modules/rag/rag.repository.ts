@@ -115,13 +115,13 @@ export function hybridSearchQuery(query: HybridQuery & { keywordCandidates?: rea
   if (query.keywordCandidates) {
     if (query.keywordCandidates.length > 0)
       legs.push(sql`(SELECT unnest(${uuidArray(query.keywordCandidates)}) AS id)`);
-  } else if (terms.length > 0) legs.push(exhaustiveBm25Leg(terms, kbIds, n));
+  } else if (terms.length > 0) legs.push(exhaustiveBm25Leg(kbIds, n));
   if (legs.length === 0) legs.push(sql`(SELECT NULL::uuid AS id WHERE false)`);
 
   const cosine = vector
     ? sql`coalesce(greatest(0, least(1, 1 - (c.embedding <=> ${vector}::vector))), 0)`
     : sql`0::float8`;
-  const bm25 = terms.length > 0 ? bm25Score(terms) : sql`0::float8`;
+  const bm25 = terms.length > 0 ? bm25Score() : sql`0::float8`;
   const weight = (key: 'vector' | 'keyword') =>
     sql`CASE WHEN jsonb_typeof(kb.rag_weights -> ${key}) = 'number'
       THEN greatest(0, (kb.rag_weights ->> ${key})::float8) ELSE 0 END`;
