@@ -2,17 +2,16 @@ import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../core/db/client.js';
 import {
-  agentTasks,
   approvals,
   channelIdentities,
   conversations,
   departments,
   employeeProfiles,
-  knowledgeBases,
   messages,
   namespaces,
   users,
 } from '../core/db/schema/index.js';
+import { prepareTaskContext } from './task-context.query.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -33,6 +32,7 @@ export interface Turn {
 
 /** Conversations, messages and the channel senders behind them. */
 export function createConversationsRepository(db: Database) {
+  const taskContextQuery = prepareTaskContext(db);
   return {
     async findUserById(id: string, tx: DbExecutor = db): Promise<UserRow | null> {
       const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
@@ -129,44 +129,8 @@ export function createConversationsRepository(db: Database) {
      * the sender's profile facts (null without a profile) and the last
      * `historyTurns` turns before the message (as {@link turnsBefore}).
      */
-    async taskContext(taskId: string, historyTurns: number, tx: DbExecutor = db) {
-      const [row] = await tx
-        .select({
-          task: agentTasks,
-          earlierUnfinished: sql<boolean>`exists (SELECT 1 FROM agent_tasks e
-            WHERE e.conversation_id = ${agentTasks.conversationId} AND e.status IN ('queued', 'running')
-              AND (e.created_at < ${agentTasks.createdAt} OR (e.created_at = ${agentTasks.createdAt} AND e.id < ${agentTasks.id})))`,
-          namespace: namespaces,
-          conversation: conversations,
-          inbound: messages,
-          user: users,
-          knowledgeBaseIds: sql<
-            string[] | null
-          >`(SELECT coalesce(json_agg(kb.id ORDER BY kb.created_at, kb.id), '[]'::json)
-            FROM ${knowledgeBases} kb WHERE kb.department_id = ${namespaces.departmentId})`,
-          profile: {
-            summary: employeeProfiles.summary,
-            currentProjects: employeeProfiles.currentProjects,
-            frequentIntents: employeeProfiles.frequentIntents,
-            accessLevel: employeeProfiles.accessLevel,
-          },
-          // The same rows as turnsBefore, newest first (the LIMIT keeps the last ones).
-          turns: sql<Array<{ direction: string; content: string; createdAt: string }> | null>`(
-            SELECT json_agg(json_build_object('direction', t.direction, 'content', t.content, 'createdAt', t.created_at))
-            FROM (SELECT m.direction, m.content, m.created_at FROM ${messages} m
-              WHERE m.conversation_id = ${messages.conversationId}
-                AND (m.created_at < ${messages.createdAt} OR (m.created_at = ${messages.createdAt} AND m.id < ${messages.id}))
-                AND (m.direction = 'inbound' OR m.status IN ('sent', 'delivered', 'read'))
-              ORDER BY m.created_at DESC, m.id DESC LIMIT ${historyTurns}) t)`,
-        })
-        .from(agentTasks)
-        .leftJoin(namespaces, eq(namespaces.id, agentTasks.namespaceId))
-        .leftJoin(conversations, eq(conversations.id, agentTasks.conversationId))
-        .leftJoin(messages, eq(messages.id, agentTasks.messageId))
-        .leftJoin(users, eq(users.id, conversations.userId))
-        .leftJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
-        .where(eq(agentTasks.id, taskId))
-        .limit(1);
+    async taskContext(taskId: string, historyTurns: number) {
+      const [row] = await taskContextQuery.execute({ taskId, historyTurns });
       return {
         task: row?.task ?? null,
         earlierUnfinished: Boolean(row?.earlierUnfinished),
