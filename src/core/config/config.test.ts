@@ -72,6 +72,17 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/ADMIN_EMAIL and ADMIN_PASSWORD/);
   });
 
+  it('reads DATABASE_PREPARED_STATEMENTS as true or false, on by default', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).databasePreparedStatements).toBe(true);
+    expect(
+      loadConfig({ DATA_DIR: dir, DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements,
+    ).toBe(false);
+    expect(problemsOf({ DATABASE_PREPARED_STATEMENTS: 'off' }).join('\n')).toMatch(
+      /DATABASE_PREPARED_STATEMENTS/,
+    );
+  });
+
   it('refuses split run modes without DATABASE_URL and REDIS_URL', () => {
     for (const mode of ['api', 'worker']) {
       const problems = problemsOf({ DATA_DIR: dataDir() }, mode);

@@ -17,6 +17,13 @@ export interface Config {
   readonly logLevel: string;
   readonly dataDir: string;
   readonly databaseUrl: string | null;
+  /**
+   * Whether the PostgreSQL driver names its parameterised statements so that
+   * each connection prepares them once (core/db/pg-prepared.ts). Off for a
+   * connection pooler that cannot carry named statements across its server
+   * connections.
+   */
+  readonly databasePreparedStatements: boolean;
   readonly redisUrl: string | null;
   /** Prefix for every Redis key, queue and channel; lets several deployments or test runs share one Redis. */
   readonly redisPrefix: string;
@@ -242,6 +249,7 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
     logLevel: str('LOG_LEVEL') ?? 'info',
     dataDir,
     databaseUrl,
+    databasePreparedStatements: bool('DATABASE_PREPARED_STATEMENTS', true),
     redisUrl,
     redisPrefix: str('REDIS_PREFIX') ?? 'aos',
     corsOrigins,

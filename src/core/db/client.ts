@@ -70,13 +70,22 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
   };
 }
 
-/** Opens a PostgreSQL pool for DATABASE_URL. */
-export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle & { pool: pg.Pool } {
+/**
+ * Opens a PostgreSQL pool for DATABASE_URL; its parameterised statements are
+ * prepared once per text on each connection unless `preparedStatements` is false.
+ */
+export function openPostgres(
+  databaseUrl: string,
+  poolSize = 10,
+  preparedStatements = true,
+): DatabaseHandle & { pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
-  const statementNames = new StatementNames();
-  pool.on('connect', (client) => nameStatementsByText(client, statementNames));
+  if (preparedStatements) {
+    const statementNames = new StatementNames();
+    pool.on('connect', (client) => nameStatementsByText(client, statementNames));
+  }
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const url = new URL(databaseUrl);
   return {
@@ -108,9 +117,11 @@ export function openPostgres(databaseUrl: string, poolSize = 10): DatabaseHandle
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, PGlite otherwise. */
 export async function openDatabase(config: {
   databaseUrl: string | null;
+  databasePreparedStatements?: boolean;
   dataDir: string;
 }): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl)
+    return openPostgres(config.databaseUrl, 10, config.databasePreparedStatements ?? true);
   return openPglite({ dataDir: path.join(config.dataDir, 'pgdata') });
 }
 

@@ -57,6 +57,18 @@ describe.skipIf(!templateUrl)('named statements on PostgreSQL', () => {
     expect((await database.pool.query(text, [1])).rows).toEqual([{ id: 1, name: 'one', extra: 'new' }]);
   });
 
+  it('names nothing when prepared statements are turned off (DATABASE_PREPARED_STATEMENTS=false)', async () => {
+    const unnamed = openPostgres(withDatabase(templateUrl!, name), 1, false);
+    try {
+      const text = 'SELECT name FROM items WHERE id = $1 AND true';
+      expect((await unnamed.pool.query(text, [1])).rows).toEqual([{ name: 'one' }]);
+      const prepared = await unnamed.pool.query('SELECT count(*)::int AS n FROM pg_prepared_statements');
+      expect(prepared.rows).toEqual([{ n: 0 }]);
+    } finally {
+      await unnamed.close();
+    }
+  });
+
   it('reports the schema change, not the aborted transaction, when it happens inside one', async () => {
     const text = 'SELECT * FROM items WHERE id > $1';
     await database.pool.query(text, [0]);
