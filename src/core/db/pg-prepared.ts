@@ -23,8 +23,13 @@ import type pg from 'pg';
  *   name and runs again once.
  */
 
-/** Distinct texts named per process; past this, new texts run unnamed. */
-const MAX_NAMED_TEXTS = 2_000;
+/**
+ * Distinct texts named per process; past this, new texts run unnamed. Each
+ * connection keeps a plan per statement it prepared (tens of kilobytes for a
+ * large one), so the bound keeps a pool's memory on the server in check; the
+ * service's hot statements are among the first texts a process meets.
+ */
+const MAX_NAMED_TEXTS = 500;
 const CACHED_PLAN_CHANGED = '0A000';
 const IN_FAILED_TRANSACTION = '25P02';
 

@@ -51,7 +51,7 @@ export interface PgliteClientTransaction {
 }
 
 /** Prepared statements kept per database; past this, new texts run unnamed (planned each time). */
-const MAX_PREPARED_STATEMENTS = 2_000;
+const MAX_PREPARED_STATEMENTS = 500;
 /** PostgreSQL's answer when a statement's result columns changed under a prepared statement (DDL). */
 const CACHED_PLAN_CHANGED = '0A000';
 
