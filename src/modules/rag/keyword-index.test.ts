@@ -176,6 +176,31 @@ describe('in-memory keyword leg against the SQL reference', () => {
     expect(await indexLeg(index, bases, 'printer', 10)).toEqual(await referenceLeg(bases, 'printer', 10));
   });
 
+  it('drops the index of a base nobody searched for the idle period, and loads it again when asked', async () => {
+    const department = await createDepartment(ctx.container);
+    const fixture = () =>
+      createKnowledgeFixture(ctx.container, {
+        departmentId: department.id,
+        documents: [{ title: 'Seed', chunks: ['laptop policy', 'printer policy'] }],
+      });
+    const [busy, idle] = [(await fixture()).knowledgeBase.id, (await fixture()).knowledgeBase.id];
+    let clock = 0;
+    const index = createKeywordIndex({ db: ctx.container.db, idleDropMs: 1000, now: () => clock });
+    await indexLeg(index, [busy], 'printer', 10);
+    await indexLeg(index, [idle], 'printer', 10);
+    expect(index.heldBases().sort()).toEqual([busy, idle].sort());
+
+    clock = 600;
+    await indexLeg(index, [busy], 'printer', 10);
+    clock = 1200;
+    // The idle base was last searched 1 200 ms ago; the busy one 600 ms ago.
+    await indexLeg(index, [busy], 'printer', 10);
+    expect(index.heldBases()).toEqual([busy]);
+
+    expect(await indexLeg(index, [idle], 'printer', 10)).toEqual(await referenceLeg([idle], 'printer', 10));
+    expect(index.heldBases().sort()).toEqual([busy, idle].sort());
+  });
+
   it('searches a base that loads slowly as last loaded while it reloads, never proposing what the table no longer serves', async () => {
     const department = await createDepartment(ctx.container);
     const { knowledgeBase, documents } = await createKnowledgeFixture(ctx.container, {

@@ -247,6 +247,13 @@ async function loadBase(tx: DbExecutor, knowledgeBaseId: string): Promise<Keywor
 export const BLOCKING_RELOAD_MAX_MS = 1000;
 
 /**
+ * An index not searched for this long is dropped (a base deleted, or one
+ * nobody asks about, would otherwise hold its memory until a restart: about
+ * 70 MB at 100,000 chunks); the next search of it loads it again.
+ */
+export const IDLE_INDEX_DROP_MS = 60 * 60 * 1000;
+
+/**
  * The process's keyword indexes, one per knowledge base searched, each
  * reloaded when its `kb_stats.version` moved; concurrent searches of a stale
  * base share one reload.
@@ -261,15 +268,33 @@ export const BLOCKING_RELOAD_MAX_MS = 1000;
  * candidate against the table, so a deleted or held-back chunk is never
  * answered, whatever an older index proposes.
  */
-export function createKeywordIndex(options: { db: DbExecutor; blockingReloadMaxMs?: number }) {
+export function createKeywordIndex(options: {
+  db: DbExecutor;
+  blockingReloadMaxMs?: number;
+  /** Drop an index unused this long (default {@link IDLE_INDEX_DROP_MS}). */
+  idleDropMs?: number;
+  /** The clock idleness is read on (milliseconds). */
+  now?: () => number;
+}) {
   const blockingReloadMaxMs = options.blockingReloadMaxMs ?? BLOCKING_RELOAD_MAX_MS;
-  const bases = new Map<string, { base: KeywordBase; loadMs: number }>();
+  const idleDropMs = options.idleDropMs ?? IDLE_INDEX_DROP_MS;
+  const now = options.now ?? (() => performance.now());
+  const bases = new Map<string, { base: KeywordBase; loadMs: number; usedAt: number }>();
   const loading = new Map<string, Promise<KeywordBase>>();
+  let sweptAt = now();
 
   function keep(knowledgeBaseId: string, base: KeywordBase, loadMs: number): void {
-    const now = bases.get(knowledgeBaseId);
-    if (!now || (now.base.version ?? -1) <= (base.version ?? -1))
-      bases.set(knowledgeBaseId, { base, loadMs });
+    const held = bases.get(knowledgeBaseId);
+    if (!held || (held.base.version ?? -1) <= (base.version ?? -1))
+      bases.set(knowledgeBaseId, { base, loadMs, usedAt: now() });
+  }
+
+  /** Drops the indexes nobody searched for `idleDropMs`; looks at most once per that period's tenth. */
+  function dropIdle(): void {
+    const at = now();
+    if (at - sweptAt < idleDropMs / 10) return;
+    sweptAt = at;
+    for (const [id, held] of bases) if (at - held.usedAt > idleDropMs) bases.delete(id);
   }
 
   function load(tx: DbExecutor, knowledgeBaseId: string): Promise<KeywordBase> {
@@ -292,6 +317,7 @@ export function createKeywordIndex(options: { db: DbExecutor; blockingReloadMaxM
     version: number | null,
   ): Promise<KeywordBase> {
     const held = bases.get(knowledgeBaseId);
+    if (held) held.usedAt = now();
     if (held && held.base.version === version) return held.base;
     if (held && held.loadMs > blockingReloadMaxMs) {
       // Outside the caller's transaction, which ends with this search. A failed reload is left to
@@ -319,9 +345,15 @@ export function createKeywordIndex(options: { db: DbExecutor; blockingReloadMaxM
       terms: readonly string[],
       n: number,
     ): Promise<Scored[]> {
+      dropIdle();
       const searched: KeywordBase[] = [];
       for (const id of knowledgeBaseIds) searched.push(await current(tx, id, versions.get(id) ?? null));
       return keywordCandidates(searched, terms, n);
+    },
+
+    /** The knowledge bases whose index this process holds. */
+    heldBases(): string[] {
+      return [...bases.keys()];
     },
   };
 }
