@@ -9,9 +9,10 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { nameStatementsByText, StatementNames } from './pg-prepared.js';
+import { nameStatementsByText } from './pg-prepared.js';
 import { PgliteClient } from './pglite-client.js';
 import * as schema from './schema/index.js';
+import { StatementNames } from './statement-names.js';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -117,11 +118,10 @@ export function openPostgres(
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, PGlite otherwise. */
 export async function openDatabase(config: {
   databaseUrl: string | null;
-  databasePreparedStatements?: boolean;
+  databasePreparedStatements: boolean;
   dataDir: string;
 }): Promise<DatabaseHandle> {
-  if (config.databaseUrl)
-    return openPostgres(config.databaseUrl, 10, config.databasePreparedStatements ?? true);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, 10, config.databasePreparedStatements);
   return openPglite({ dataDir: path.join(config.dataDir, 'pgdata') });
 }
 

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { StatementNames } from './statement-names.js';
 
 /**
  * Named prepared statements for the `pg` driver, chosen by statement text.
@@ -20,46 +21,11 @@ import type pg from 'pg';
  *   `plan_cache_mode = force_custom_plan` with them.
  * - A schema change that alters a statement's result columns makes
  *   PostgreSQL refuse the old statement (`0A000`); the text then gets a new
- *   name and runs again once.
+ *   name and runs again once (statement-names.ts).
  */
-
-/**
- * Distinct texts named per process; past this, new texts run unnamed. Each
- * connection keeps a plan per statement it prepared (tens of kilobytes for a
- * large one), so the bound keeps a pool's memory on the server in check; the
- * service's hot statements are among the first texts a process meets.
- */
-const MAX_NAMED_TEXTS = 500;
-const CACHED_PLAN_CHANGED = '0A000';
-const IN_FAILED_TRANSACTION = '25P02';
-
-/** Statement names by text, shared by every connection of a pool. */
-export class StatementNames {
-  readonly #names = new Map<string, string>();
-  #last = 0;
-
-  /** The name for a text, or undefined once the table is full. */
-  nameOf(text: string): string | undefined {
-    let name = this.#names.get(text);
-    if (name === undefined && this.#names.size < MAX_NAMED_TEXTS) {
-      name = `s${++this.#last}`;
-      this.#names.set(text, name);
-    }
-    return name;
-  }
-
-  /** Gives a text a new name (its old statement no longer fits the schema). */
-  rename(text: string): void {
-    this.#names.delete(text);
-  }
-}
 
 type QueryConfig = pg.QueryConfig & { rowMode?: 'array' };
 type Query = (config: QueryConfig | string, values?: unknown[]) => Promise<pg.QueryResult>;
-
-function codeOf(error: unknown): string | undefined {
-  return (error as { code?: string } | null)?.code;
-}
 
 /**
  * Makes a connection name its parameterised statements by text. Called for
@@ -76,18 +42,7 @@ export function nameStatementsByText(client: pg.PoolClient, names: StatementName
     }
     const named = () =>
       query({ ...asConfig, name: names.nameOf(asConfig.text) }, parameters) as Promise<pg.QueryResult>;
-    try {
-      return await named();
-    } catch (error) {
-      if (codeOf(error) !== CACHED_PLAN_CHANGED) throw error;
-      names.rename(asConfig.text);
-      try {
-        return await named();
-      } catch (retryError) {
-        // Inside a transaction the first error aborted it: report that error, not the abort.
-        throw codeOf(retryError) === IN_FAILED_TRANSACTION ? error : retryError;
-      }
-    }
+    return names.runRenamingOnPlanChange(asConfig.text, named);
   };
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const [config, second, third] = args;

@@ -8,6 +8,7 @@ import {
 } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
+import { StatementNames } from './statement-names.js';
 
 /**
  * Embedded PGlite, with each statement sent in one protocol round and prepared
@@ -49,11 +50,6 @@ export interface PgliteClientTransaction {
   rollback(): Promise<void>;
   readonly closed: boolean;
 }
-
-/** Prepared statements kept per database; past this, new texts run unnamed (planned each time). */
-const MAX_PREPARED_STATEMENTS = 500;
-/** PostgreSQL's answer when a statement's result columns changed under a prepared statement (DDL). */
-const CACHED_PLAN_CHANGED = '0A000';
 
 const { serialize } = protocol;
 
@@ -125,23 +121,12 @@ function resultsOf<T>(
   } as Results<T>;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return bytes;
-}
-
 export class PgliteClient {
   readonly #pglite: PGlite;
-  /** Prepared statement names by statement text. */
-  readonly #prepared = new Map<string, string>();
-  #lastName = 0;
+  /** Statement names by text (the same bound and renaming as the PostgreSQL driver's). */
+  readonly #names = new StatementNames();
+  /** The names PGlite's one session has parsed. */
+  readonly #parsed = new Set<string>();
 
   private constructor(pglite: PGlite) {
     this.#pglite = pglite;
@@ -206,25 +191,14 @@ export class PgliteClient {
 
   /** One statement in one protocol round, its text prepared on first use (the caller holds the transaction lock). */
   #run<T>(sql: string, params: unknown[], options: QueryOptions): Promise<Results<T>> {
-    return this.#pglite._runExclusiveQuery(async () => {
-      try {
-        return await this.#execute<T>(sql, params, options);
-      } catch (error) {
-        if ((error as { code?: string }).code !== CACHED_PLAN_CHANGED || !this.#prepared.has(sql))
-          throw error;
-        // A schema change altered the statement's result columns: prepare it afresh under a new name
-        // (the old one stays allocated, unused). Inside a transaction the error has aborted it, and the
-        // retry reports that.
-        this.#prepared.delete(sql);
-        return await this.#execute<T>(sql, params, options);
-      }
-    });
+    return this.#pglite._runExclusiveQuery(() =>
+      this.#names.runRenamingOnPlanChange(sql, () => this.#execute<T>(sql, params, options)),
+    );
   }
 
   async #execute<T>(sql: string, params: unknown[], options: QueryOptions): Promise<Results<T>> {
-    let name = this.#prepared.get(sql);
-    const parseFirst = name === undefined;
-    if (parseFirst && this.#prepared.size < MAX_PREPARED_STATEMENTS) name = `s${++this.#lastName}`;
+    const name = this.#names.nameOf(sql);
+    const parseFirst = name === undefined || !this.#parsed.has(name);
     const messages = [
       serialize.bind({ statement: name ?? '', values: params.map(parameterText) }),
       serialize.describe({ type: 'P' }),
@@ -232,14 +206,13 @@ export class PgliteClient {
       serialize.sync(),
     ];
     if (parseFirst) messages.unshift(serialize.parse({ text: sql, ...(name ? { name } : {}) }));
-    const { messages: answers } = await this.#pglite.execProtocol(concat(messages), {
+    const { messages: answers } = await this.#pglite.execProtocol(Buffer.concat(messages), {
       syncToFs: false,
       throwOnError: false,
     });
     // The statement exists once parsed, even when its execution failed after.
-    if (parseFirst && name && answers.some((answer) => answer.name === 'parseComplete')) {
-      this.#prepared.set(sql, name);
-    }
+    if (parseFirst && name && answers.some((answer) => answer.name === 'parseComplete'))
+      this.#parsed.add(name);
     const failure = answers.find((answer) => answer.name === 'error');
     if (failure) throw failure;
     return resultsOf<T>(answers, this.#pglite.parsers, options);
