@@ -52,9 +52,9 @@ export function nearestExamplesQuery(namespaceId: string, embedding: readonly nu
  * namespace filter cannot starve the index scan, and a `cpu_operator_cost`
  * that prices each vector distance at what it really costs (a 6 KB detoast),
  * and custom plans only (`plan_cache_mode`), so that a prepared statement
- * follows these settings and the namespace's size. The planner then takes the HNSW index for a namespace with many examples
- * and the exact scan of the namespace's rows (also exact, and faster) for a
- * small one.
+ * follows these settings and the namespace's size. The planner then takes
+ * the HNSW index for a namespace with many examples and the exact scan of
+ * the namespace's rows (also exact, and faster) for a small one.
  */
 export async function applyNearestSettings(tx: DbExecutor, k: number, iterativeScan: boolean): Promise<void> {
   const settings: Array<[string, string]> = [

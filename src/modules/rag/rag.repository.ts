@@ -204,8 +204,8 @@ function searchSettings(settings: { efSearch: number; candidates: number; iterat
  *   workers cost more than they saved (13 ms against 11 ms at 100k chunks),
  *   while taking cores from concurrent queries;
  * - `plan_cache_mode = force_custom_plan`: a prepared statement's generic
- *   plan would ignore the settings above and the searched bases' sizes (the
- *   embedded driver prepares every statement, see pglite-client.ts).
+ *   plan would ignore the settings above and the searched bases' sizes
+ *   (both drivers prepare their statements, see statement-names.ts).
  */
 export async function applySearchSettings(
   tx: DbExecutor,
