@@ -11,6 +11,7 @@ import type { Config } from './core/config/config.js';
 import { type DatabaseHandle, openDatabase } from './core/db/client.js';
 import { alignEmbeddingDimensions } from './core/db/embedding-dimensions.js';
 import { createKeyValue } from './core/kv/index.js';
+import { createProcessLocks } from './core/kv/process-locks.js';
 import { createLlmProviders } from './core/llm/index.js';
 import { createLlmProbe } from './core/llm/probe.js';
 import type { AppModule } from './core/module.js';
@@ -151,7 +152,8 @@ export async function createContainer(config: Config, options: ContainerOptions)
     config,
     logger,
     queue,
-    kv,
+    // PGlite admits one process, so its conversation locks need no shared store.
+    locks: database.driver === 'pglite' ? createProcessLocks() : kv,
     bus,
     llm,
     retrieval: rag.retrieval,

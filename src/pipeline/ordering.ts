@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { KeyValue } from '../core/kv/kv.js';
+import type { LockStore } from '../core/kv/process-locks.js';
 import type { DriverLogger } from '../core/logger.js';
 import type { TaskSnapshot } from './conversations.repository.js';
 import { type AgentTaskRow, FINISHED_STATUSES } from './tasks.repository.js';
@@ -12,18 +12,19 @@ export type OrderedRun = 'ran' | 'finished' | 'wait';
 /**
  * Keeps the tasks of one conversation in arrival order across every worker
  * and process: a task runs only when no earlier task of its conversation is
- * queued or running, and while it holds the conversation's lock in the
- * key-value store (shared through Redis in distributed mode). The lock is
+ * queued or running, and while it holds the conversation's lock (in Redis
+ * or the key-value table, shared by every process; in this process's memory
+ * on the embedded database, which admits one process). The lock is
  * renewed while the task runs and released when it ends. A task waits for
  * the previous task to finish, never for a human decision on its reply.
  */
 export function createConversationOrder(deps: {
-  kv: KeyValue;
+  locks: LockStore;
   /** The task, its turn and what its steps read, in one round trip (`taskContext`). */
   read: (taskId: string) => Promise<TaskSnapshot>;
   logger: DriverLogger;
 }) {
-  const { kv, read, logger } = deps;
+  const { locks, read, logger } = deps;
   return {
     /**
      * Runs `work` for the task when its turn has come: `ran`; `finished`
@@ -44,18 +45,20 @@ export function createConversationOrder(deps: {
       if (!options.ignoreEarlier && found.earlierUnfinished) return 'wait';
       const key = `pipeline:conversation:${task.conversationId ?? task.id}`;
       const token = randomUUID();
-      if (!(await kv.setIfAbsent(key, token, CONVERSATION_LOCK_TTL_MS))) return 'wait';
+      if (!(await locks.setIfAbsent(key, token, CONVERSATION_LOCK_TTL_MS))) return 'wait';
       const renew = setInterval(() => {
-        kv.extendIfEquals(key, token, CONVERSATION_LOCK_TTL_MS).catch((error: unknown) =>
-          logger.warn({ err: error, taskId }, 'pipeline: renewing the conversation lock failed'),
-        );
+        locks
+          .extendIfEquals(key, token, CONVERSATION_LOCK_TTL_MS)
+          .catch((error: unknown) =>
+            logger.warn({ err: error, taskId }, 'pipeline: renewing the conversation lock failed'),
+          );
       }, CONVERSATION_LOCK_TTL_MS / 3);
       try {
         await work({ ...found, task });
         return 'ran';
       } finally {
         clearInterval(renew);
-        await kv.deleteIfEquals(key, token).catch((error: unknown) => {
+        await locks.deleteIfEquals(key, token).catch((error: unknown) => {
           logger.warn({ err: error, taskId }, 'pipeline: releasing the conversation lock failed');
         });
       }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../core/bus/bus.js';
 import type { Config } from '../core/config/config.js';
 import type { Database } from '../core/db/client.js';
-import type { KeyValue } from '../core/kv/kv.js';
+import type { LockStore } from '../core/kv/process-locks.js';
 import type { LlmProviders } from '../core/llm/llm.js';
 import type { QueueDriver } from '../core/queue/queue.js';
 import type { Tracing } from '../core/tracing/tracing.js';
@@ -34,7 +34,8 @@ export interface PipelineDeps {
   config: Config;
   logger: FastifyBaseLogger;
   queue: QueueDriver;
-  kv: KeyValue;
+  /** Where the conversation locks live: the key-value store, or this process on the embedded database. */
+  locks: LockStore;
   bus: Bus;
   llm: LlmProviders;
   retrieval: Retrieval;
@@ -54,7 +55,7 @@ export interface PipelineDeps {
 
 /** The assistant pipeline: inbound service, runner with its four steps, delivery, and their workers. */
 export function createPipelineModule(deps: PipelineDeps) {
-  const { db, config, logger, queue, kv, bus, repositories } = deps;
+  const { db, config, logger, queue, locks, bus, repositories } = deps;
   const conversations = createConversationsRepository(db);
   const tasks = createTasksRepository(db);
   const deliveryRows = createDeliveryRepository(db);
@@ -129,7 +130,7 @@ export function createPipelineModule(deps: PipelineDeps) {
     timeoutMs,
   });
   const order = createConversationOrder({
-    kv,
+    locks,
     read: (taskId) => conversations.taskContext(taskId, HISTORY_TURNS),
     logger,
   });

@@ -1,10 +1,9 @@
-import { and, desc, eq, isNotNull, max, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../core/db/client.js';
+import { eq, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../core/db/client.js';
 import { agentTasks, conversations, employeeProfiles, messages } from '../../core/db/schema/index.js';
 
 /** What memory extraction reads (the employee's tasks and messages) and writes (their profile). */
 export function createMemoryRepository(db: Database) {
-  const intent = sql<string>`${agentTasks.output}->>'intent'`;
   return {
     /** The employee who sent the task's message. */
     async senderOfTask(taskId: string): Promise<string | null> {
@@ -17,37 +16,56 @@ export function createMemoryRepository(db: Database) {
       return row?.userId ?? null;
     },
 
-    /** How often each known intent came up in the employee's finished tasks. */
+    /**
+     * How often each known intent came up in the employee's finished tasks.
+     * Counted per conversation first (the subquery's GROUP BY keeps it a
+     * nested loop over the employee's conversations, each read through
+     * `agent_tasks`' conversation index), so the cost follows the employee's
+     * history, not the table's size, whatever the planner's statistics say
+     * (the embedded database never gathers any).
+     */
     async intentCounts(userId: string) {
-      const rows = await db
-        .select({ intent, count: sql<number>`count(*)::integer`, lastAt: max(agentTasks.createdAt) })
-        .from(agentTasks)
-        .innerJoin(conversations, eq(conversations.id, agentTasks.conversationId))
-        .where(
-          and(
-            eq(conversations.userId, userId),
-            eq(agentTasks.status, 'done'),
-            isNotNull(intent),
-            ne(intent, 'unknown'),
-          ),
-        )
-        .groupBy(intent);
+      const rows = rowsOf<{ intent: string; count: number; lastAtMs: number }>(
+        await db.execute(sql`SELECT per.intent, sum(per.n)::integer AS count,
+            (extract(epoch FROM max(per.last_at)) * 1000)::float8 AS "lastAtMs"
+          FROM ${conversations} c
+          CROSS JOIN LATERAL (
+            SELECT t.output->>'intent' AS intent, count(*) AS n, max(t.created_at) AS last_at
+            FROM ${agentTasks} t
+            WHERE t.conversation_id = c.id AND t.status = 'done'
+              AND t.output->>'intent' IS NOT NULL AND t.output->>'intent' <> 'unknown'
+            GROUP BY 1
+          ) per
+          WHERE c.user_id = ${userId}
+          GROUP BY per.intent`),
+      );
       return rows.map((row) => ({
         intent: row.intent,
         count: Number(row.count),
-        lastAt: row.lastAt ?? new Date(0),
+        lastAt: new Date(Number(row.lastAtMs)),
       }));
     },
 
-    /** The employee's latest inbound messages, newest first. */
+    /**
+     * The employee's latest inbound messages, newest first: the latest few
+     * of each of their conversations (through the messages' conversation
+     * index), then the latest of those, so the cost follows the employee's
+     * history, not the table's size.
+     */
     async recentQuestions(userId: string, limit: number): Promise<string[]> {
-      const rows = await db
-        .select({ content: messages.content })
-        .from(messages)
-        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .where(and(eq(conversations.userId, userId), eq(messages.direction, 'inbound')))
-        .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(limit);
+      const rows = rowsOf<{ content: string }>(
+        await db.execute(sql`SELECT m.content
+          FROM ${conversations} c
+          CROSS JOIN LATERAL (
+            SELECT content, created_at, id FROM ${messages}
+            WHERE conversation_id = c.id AND direction = 'inbound'
+            ORDER BY created_at DESC, id DESC
+            LIMIT ${limit}
+          ) m
+          WHERE c.user_id = ${userId}
+          ORDER BY m.created_at DESC, m.id DESC
+          LIMIT ${limit}`),
+      );
       return rows.map((row) => row.content);
     },
 
