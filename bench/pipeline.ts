@@ -25,7 +25,8 @@
  *
  * Run: BENCH_WARMUP messages (default 50) first, unmeasured; then
  * BENCH_MESSAGES (default 1000 on PostgreSQL, 400 embedded) web-chat
- * messages, BENCH_IN_FLIGHT (default 32) receive() calls at a time. The
+ * messages, BENCH_IN_FLIGHT (default 32) receive() calls at a time, on
+ * PostgreSQL through a pool of BENCH_POOL (default 4) connections. The
  * window runs from the first receive() to the last `agent-task.completed`
  * event (heard on the bus, so waiting reads nothing from the database).
  * Every statement the database driver executes in the window is counted
@@ -60,6 +61,8 @@ import { createBullmqQueue } from '../src/core/queue/bullmq-queue.js';
 import { createEmbeddedQueue } from '../src/core/queue/embedded-queue.js';
 import type { QueueDriver } from '../src/core/queue/queue.js';
 import { subscribeEvents } from '../src/core/realtime/events.js';
+import { scanChunks } from '../src/modules/knowledge/chunk-safety.js';
+import { DETECTOR_FINGERPRINT } from '../src/modules/rag/injection-detection.js';
 import { keywordIndexEntry } from '../src/modules/rag/text-analysis.js';
 import { STEP_NAMES } from '../src/pipeline/runner.js';
 import { startWorkers } from '../src/workers/index.js';
@@ -83,6 +86,13 @@ const settings = {
   messages: (pgSet: boolean) => Number(env.BENCH_MESSAGES ?? (pgSet ? 1000 : 400)),
   /** agent-tasks jobs one worker process runs at once (AGENT_TASK_CONCURRENCY). */
   concurrency: (pgSet: boolean) => Number(env.BENCH_CONCURRENCY ?? (pgSet ? 16 : 8)),
+  /**
+   * Connections of the PostgreSQL pool (DATABASE_POOL_SIZE). Fewer than the
+   * concurrent tasks: on this 2-core machine, which also runs PostgreSQL, 4
+   * busy backends gave more messages/s and less PostgreSQL CPU per message
+   * than 6 or 10 (docs/benchmarks.md).
+   */
+  pool: Number(env.BENCH_POOL ?? 4),
   inFlight: Number(env.BENCH_IN_FLIGHT ?? 32),
   senders: env.BENCH_SENDERS ? Number(env.BENCH_SENDERS) : null,
   ceilingJobs: Number(env.BENCH_CEILING_JOBS ?? 2000),
@@ -291,17 +301,21 @@ async function seed(container: Container, senderCount: number, messageCount: num
           vectors.push(vectorLiteral(embedder.embedOne(content)));
         }
         // One JSON parameter per batch: drizzle expands a JS array into one parameter per element.
-        // The keyword terms and the embedder version as ingestion writes them, so the BM25 leg has
-        // terms to rank and the index upkeep finds nothing to re-embed.
+        // The keyword terms, the embedder version and the prompt-injection scan as ingestion writes
+        // them, so the BM25 leg has terms to rank, the index upkeep finds nothing to re-embed, and
+        // retrieval trusts the scan as it trusts ingestion's.
+        const verdicts = scanChunks(contents);
         const rows = JSON.stringify(
           indexes.map((i, n) => {
             const entry = keywordIndexEntry(contents[n]!);
-            return { i, c: contents[n], e: vectors[n], t: entry.terms, n: entry.termCount };
+            const verdict = verdicts[n] ?? null;
+            return { i, c: contents[n], e: vectors[n], t: entry.terms, n: entry.termCount, j: verdict };
           }),
         );
-        await db.execute(sql`INSERT INTO chunks (document_id, knowledge_base_id, chunk_index, content, token_count, embedding, terms, term_count, embedder)
+        await db.execute(sql`INSERT INTO chunks (document_id, knowledge_base_id, chunk_index, content, token_count, embedding, terms, term_count, embedder, held_back, injection, scanned_by)
           SELECT ${doc!.id}, ${kb!.id}, (t.v ->> 'i')::int, t.v ->> 'c', 60, (t.v ->> 'e')::vector,
-            (t.v ->> 't')::tsvector, (t.v ->> 'n')::int, ${embedderVersion(embedder)}
+            (t.v ->> 't')::tsvector, (t.v ->> 'n')::int, ${embedderVersion(embedder)},
+            jsonb_typeof(t.v -> 'j') = 'object', nullif(t.v -> 'j', 'null'::jsonb), ${DETECTOR_FINGERPRINT}
           FROM jsonb_array_elements(${rows}::jsonb) AS t(v)`);
         loaded += indexes.length;
       }
@@ -647,8 +661,7 @@ async function postgresSet(databaseUrl: string, redisUrl: string): Promise<Drive
     name: scratch.name,
     env: scratch.env,
     async open() {
-      // The pool size main.ts uses (openDatabase).
-      const handle = openPostgres(scratch.databaseUrl, 10);
+      const handle = openPostgres(scratch.databaseUrl, settings.pool);
       countPool(handle.pool);
       return handle;
     },
@@ -713,7 +726,7 @@ async function main() {
   const context = [
     `Machine: ${os.cpus().length} CPU cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; load average (1 min) ${loadAtStart} at the start and ${os.loadavg()[0]?.toFixed(1)} at the end.`,
     `Data: ${settings.chunks.toLocaleString('en-US')} chunks in ${KNOWLEDGE_BASES} knowledge bases (local embedder, 1536 dimensions), ${settings.intents} intents × ${settings.examplesPerIntent} examples (half autonomous), persona with 2 boundaries; one sender (web chat) per message, half of whom met every intent before; half the messages repeat a knowledge sentence word for word.`,
-    `LLM: the offline providers in this process (local embedder, extractive responder): a model that answers in 0 ms. ${settings.warmup} warm-up messages first; ${settings.inFlight} receive() calls in flight; the window runs from the first receive() to the last agent-task.completed event.`,
+    `LLM: the offline providers in this process (local embedder, extractive responder): a model that answers in 0 ms. ${settings.warmup} warm-up messages first; ${settings.inFlight} receive() calls in flight; on PostgreSQL a pool of ${settings.pool} connections (DATABASE_POOL_SIZE); the window runs from the first receive() to the last agent-task.completed event.`,
     'Round trips: every statement the database driver executed in the window (BEGIN and COMMIT included), memory extraction and, on the embedded set, the queue and key-value store included. Step and task latencies from agent_tool_calls and agent_tasks.',
   ];
   log(`\n${tables(results)}\n`);

@@ -83,6 +83,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads DATABASE_POOL_SIZE as a positive whole number, 10 by default', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    for (const bad of ['0', 'four', '2.5'])
+      expect(problemsOf({ DATABASE_POOL_SIZE: bad }).join('\n')).toMatch(/DATABASE_POOL_SIZE/);
+  });
+
   it('refuses split run modes without DATABASE_URL and REDIS_URL', () => {
     for (const mode of ['api', 'worker']) {
       const problems = problemsOf({ DATA_DIR: dataDir() }, mode);

@@ -24,6 +24,12 @@ export interface Config {
    * connections.
    */
   readonly databasePreparedStatements: boolean;
+  /**
+   * Connections of each process's PostgreSQL pool. Fewer than concurrent
+   * tasks is fine (a task waits for a free connection); on a machine that
+   * also runs PostgreSQL, fewer busy backends contend less for its cores.
+   */
+  readonly databasePoolSize: number;
   readonly redisUrl: string | null;
   /** Prefix for every Redis key, queue and channel; lets several deployments or test runs share one Redis. */
   readonly redisPrefix: string;
@@ -250,6 +256,7 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
     dataDir,
     databaseUrl,
     databasePreparedStatements: bool('DATABASE_PREPARED_STATEMENTS', true),
+    databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1, 1000),
     redisUrl,
     redisPrefix: str('REDIS_PREFIX') ?? 'aos',
     corsOrigins,

@@ -119,9 +119,11 @@ export function openPostgres(
 export async function openDatabase(config: {
   databaseUrl: string | null;
   databasePreparedStatements: boolean;
+  databasePoolSize: number;
   dataDir: string;
 }): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, 10, config.databasePreparedStatements);
+  if (config.databaseUrl)
+    return openPostgres(config.databaseUrl, config.databasePoolSize, config.databasePreparedStatements);
   return openPglite({ dataDir: path.join(config.dataDir, 'pgdata') });
 }
 

@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createKnowledgeBase, createUser, type TestUser } from '../../../test/factories.js';
 import { multipartBody } from '../../../test/files.js';
 import { type LocalHttpServer, startHttpServer } from '../../../test/http-server.js';
+import { chunks } from '../../core/db/schema/index.js';
+import { DETECTOR_FINGERPRINT } from '../rag/injection-detection.js';
 
 // The page server is on 127.0.0.1, which the default configuration refuses.
 const ctx = useTestApp({ KNOWLEDGE_URL_ALLOW_PRIVATE: 'true' }, { workers: true });
@@ -166,6 +169,16 @@ describe('ingestion-time injection safety', () => {
     expect(held!.excerpt.length).toBeLessThanOrEqual(200);
     expect(held!.excerpt).toMatch(/ignore all previous instructions/i);
     expect(doc.chunks.filter((c) => c.heldBack).map((c) => c.id)).toEqual([hotels.id]);
+    // Every chunk records the detector that scanned it, so retrieval need not scan the served ones again.
+    const stored = await ctx.container.db
+      .select({ scannedBy: chunks.scannedBy })
+      .from(chunks)
+      .where(eq(chunks.documentId, id));
+    expect(stored.map((c) => c.scannedBy)).toEqual([
+      DETECTOR_FINGERPRINT,
+      DETECTOR_FINGERPRINT,
+      DETECTOR_FINGERPRINT,
+    ]);
 
     const list = await ctx.app.inject({
       url: `/api/v1/knowledge/documents?knowledgeBaseId=${knowledgeBaseId}`,

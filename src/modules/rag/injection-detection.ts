@@ -10,5 +10,6 @@ export {
   INJECTION_THRESHOLD,
   type InjectionVerdict,
 } from './injection/detector.js';
+export { DETECTOR_FINGERPRINT } from './injection/fingerprint.js';
 /** The folded text the rules read (kept under its earlier name). */
 export { foldText as normaliseForDetection } from './injection/normalise.js';

@@ -54,6 +54,8 @@ export interface HybridRow {
   keyword: number;
   /** `(v × cosine + k × keyword) / (v + k)` with the knowledge base's ragWeights. */
   score: number;
+  /** The fingerprint of the detector whose ingestion scan read the content; null when none did. */
+  scannedBy: string | null;
 }
 
 /** pg_trgm's work grows with the message too; its first 1000 characters carry the signal. */
@@ -135,6 +137,7 @@ export function hybridSearchQuery(query: HybridQuery & { keywordCandidates?: rea
     scored AS MATERIALIZED (
       SELECT c.id AS "chunkId", c.document_id AS "documentId", c.knowledge_base_id AS "knowledgeBaseId",
         kb.department_id AS "departmentId", d.title, c.content, c.chunk_index AS "chunkIndex",
+        c.scanned_by AS "scannedBy",
         ${cosine} AS cosine,
         ${bm25} AS bm25,
         ${weight('vector')} AS wv,
@@ -160,7 +163,7 @@ export function hybridSearchQuery(query: HybridQuery & { keywordCandidates?: rea
       FROM shortlist
     )
     SELECT "chunkId", "documentId", "knowledgeBaseId", "departmentId", title, content, "chunkIndex",
-      cosine, bm25, keyword, nv * cosine + nk * keyword AS score
+      "scannedBy", cosine, bm25, keyword, nv * cosine + nk * keyword AS score
     FROM final
     ORDER BY score DESC, "chunkId"`;
 }

@@ -1,6 +1,6 @@
 import type { EmbeddingProvider } from '../../core/llm/llm.js';
 import { memoiseByText } from '../../core/memo.js';
-import { detectInjection, type InjectionVerdict } from './injection-detection.js';
+import { DETECTOR_FINGERPRINT, detectInjection, type InjectionVerdict } from './injection-detection.js';
 import type { HybridRow, RagRepository } from './rag.repository.js';
 import { finalScore, repeatsSentence } from './scoring.js';
 import { queryKeywordTerms } from './text-analysis.js';
@@ -41,10 +41,11 @@ export interface RetrievalResult {
 }
 
 /**
- * Chunk texts whose injection verdict is kept per process. A chunk's text
- * does not change (reprocessing writes new chunks), the detector is a pure
- * function of the text, and the same popular chunks come back for many
- * messages: each is scanned once instead of on every search.
+ * Chunk texts (titles and contents) whose injection verdict is kept per
+ * process. A chunk's text does not change (reprocessing writes new chunks),
+ * the detector is a pure function of the text, and the same popular chunks
+ * and titles come back for many messages: each is scanned once instead of
+ * on every search.
  */
 export const CHUNK_VERDICT_CACHE_SIZE = 5000;
 
@@ -84,10 +85,22 @@ export function createRetrieval(deps: {
   const efSearch = deps.options?.efSearch ?? 100;
   const shortlist = deps.options?.shortlist ?? 10;
   // A chunk is a stored document's text: judged as ingestion judges it (the document threshold).
-  const chunkVerdict = memoiseByText(
+  const verdictOf = memoiseByText(
     (text) => detectInjection(text, { kind: 'document' }),
     CHUNK_VERDICT_CACHE_SIZE,
   );
+  /**
+   * A retrieved chunk's verdict: its title (which reaches the prompt too),
+   * then its content. The content is not scanned again when the running
+   * detector's ingestion scan already passed it: a served chunk's content
+   * never changes, and that scan judged the same text the same way. Chunks
+   * stored before, or by another detector, are scanned here.
+   */
+  const chunkVerdict = (chunk: RetrievedChunk, scannedBy: string | null): InjectionVerdict => {
+    const title = verdictOf(chunk.title);
+    if (title.detected || scannedBy === DETECTOR_FINGERPRINT) return title;
+    return verdictOf(chunk.content);
+  };
   return {
     /**
      * Searches the given knowledge bases. An empty list or a message without
@@ -116,13 +129,13 @@ export function createRetrieval(deps: {
         },
         efSearch,
       );
+      const scannedBy = new Map(rows.map((row) => [row.chunkId, row.scannedBy]));
       const ranked = rows.map((row) => toChunk(row, input.text)).sort(byScore);
       const hits: RetrievedChunk[] = [];
       const injected: InjectedChunk[] = [];
       for (const chunk of ranked) {
         if (hits.length >= limit) break;
-        // The title reaches the prompt too.
-        const verdict = chunkVerdict(`${chunk.title}\n${chunk.content}`);
+        const verdict = chunkVerdict(chunk, scannedBy.get(chunk.chunkId) ?? null);
         if (verdict.detected)
           injected.push({ ...chunk, reason: verdict.reason ?? 'prompt injection', verdict });
         else hits.push(chunk);
@@ -132,7 +145,7 @@ export function createRetrieval(deps: {
   };
 }
 
-function toChunk(row: HybridRow, text: string): RetrievedChunk {
+function toChunk({ scannedBy: _scannedBy, ...row }: HybridRow, text: string): RetrievedChunk {
   const verbatim = repeatsSentence(text, row.content);
   return { ...row, verbatim, score: finalScore(row.score, verbatim) };
 }

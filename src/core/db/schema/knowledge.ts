@@ -172,6 +172,13 @@ export const chunks = pgTable(
     heldBack: boolean('held_back').notNull().default(false),
     /** The scan's verdict on a held-back chunk (reason, family, score, span); null when served. */
     injection: jsonb('injection').$type<ChunkInjection>(),
+    /**
+     * The fingerprint of the detector whose ingestion scan read this chunk's
+     * content (modules/rag/injection/fingerprint.ts). Retrieval does not scan
+     * the content of a served chunk again when it is the running detector's;
+     * null (stored before, or by another path): scanned at query time.
+     */
+    scannedBy: text('scanned_by'),
     createdAt: createdAt(),
   },
   (t) => [

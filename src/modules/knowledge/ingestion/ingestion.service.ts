@@ -2,6 +2,7 @@ import type { Database, Transaction } from '../../../core/db/client.js';
 import type { EmbeddingProvider } from '../../../core/llm/llm.js';
 import { EmbeddingDimensionError, embedderVersion } from '../../../core/llm/llm.js';
 import type { NotificationsPort, PendingNotifications } from '../../notifications/notifications.service.js';
+import { DETECTOR_FINGERPRINT } from '../../rag/injection-detection.js';
 import { keywordIndexEntry } from '../../rag/text-analysis.js';
 import { scanChunks } from '../chunk-safety.js';
 import { chunkBlocks } from '../chunking.js';
@@ -181,6 +182,8 @@ export function createIngestionService(deps: IngestionServiceDeps) {
           ...keywordIndexEntry(indexedText(piece.content, synthetic?.questions[index])),
           heldBack: verdicts[index] != null,
           injection: verdicts[index] ?? null,
+          // Retrieval trusts this scan of the content while the same detector runs.
+          scannedBy: DETECTOR_FINGERPRINT,
         }));
         details = {
           ...extraction.details,
