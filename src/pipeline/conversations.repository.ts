@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../core/db/client.js';
 import {
@@ -29,6 +29,15 @@ export interface Turn {
   content: string;
   createdAt: string;
 }
+
+/**
+ * A conversation that is not closed. The status is written into the
+ * statement, not sent as a parameter: prepared statements keep a generic
+ * plan after a few runs, and only a literal lets that plan use the partial
+ * unique index on open conversations (with a parameter PostgreSQL planned
+ * the sender's lookup again on every message).
+ */
+const notClosed = sql`${conversations.status} <> 'closed'`;
 
 /** Conversations, messages and the channel senders behind them. */
 export function createConversationsRepository(db: Database) {
@@ -109,11 +118,7 @@ export function createConversationsRepository(db: Database) {
         .select()
         .from(conversations)
         .where(
-          and(
-            eq(conversations.channel, channel),
-            eq(conversations.channelUserId, channelUserId),
-            ne(conversations.status, 'closed'),
-          ),
+          and(eq(conversations.channel, channel), eq(conversations.channelUserId, channelUserId), notClosed),
         )
         .limit(1);
       return row ?? null;
@@ -244,7 +249,7 @@ export function createConversationsRepository(db: Database) {
             when exists (select 1 from ${approvals} where ${approvals.conversationId} = ${conversationId} and ${approvals.status} = 'pending') then 'awaiting_approval'
             else 'open' end`,
         })
-        .where(and(eq(conversations.id, conversationId), ne(conversations.status, 'closed')));
+        .where(and(eq(conversations.id, conversationId), notClosed));
     },
 
     /**

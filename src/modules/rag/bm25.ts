@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { KeywordWeights } from './keyword-index.js';
 
 /** Okapi BM25 term-frequency saturation. */
 export const BM25_K1 = 1.2;
@@ -52,6 +53,27 @@ export function keywordStatsCtes(terms: readonly string[], kbIds: SQL): SQL {
     kw_weights AS MATERIALIZED (
       SELECT array_agg(term ORDER BY term) AS terms, array_agg(idf ORDER BY term) AS idfs FROM kw_idf
     )`;
+}
+
+/**
+ * The same `kw_corpus` and `kw_weights` as {@link keywordStatsCtes}, from
+ * statistics the service holds (the in-memory keyword index counts what
+ * `kb_stats` and `kb_term_stats` count): two one-row CTEs of parameters
+ * instead of a probe per query term, and less for the planner. Pair with
+ * {@link bm25ReferenceOf}; the exhaustive leg needs `kw_idf` and so
+ * {@link keywordStatsCtes}.
+ */
+export function keywordWeightCtes(weights: KeywordWeights): SQL {
+  for (const value of [weights.chunkCount, weights.avgdl, ...weights.idfs])
+    if (!Number.isFinite(value)) throw new Error(`not a finite statistic: ${value}`);
+  return sql`kw_corpus AS (SELECT ${weights.chunkCount}::float8 AS n, ${weights.avgdl}::float8 AS avgdl),
+    kw_weights AS (SELECT ${termArray(weights.terms)} AS terms, ${`{${weights.idfs.join(',')}}`}::float8[] AS idfs)`;
+}
+
+/** {@link bm25Reference} from statistics the service holds (see {@link keywordWeightCtes}). */
+export function bm25ReferenceOf(weights: KeywordWeights): SQL {
+  if (!Number.isFinite(weights.reference)) throw new Error(`not a finite reference: ${weights.reference}`);
+  return sql`${weights.reference}::float8`;
 }
 
 /**

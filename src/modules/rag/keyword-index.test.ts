@@ -4,7 +4,7 @@ import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createKnowledgeFixture } from '../../../test/factories.js';
 import { rowsOf } from '../../core/db/client.js';
 import { chunks } from '../../core/db/schema/index.js';
-import { exhaustiveBm25Leg, keywordStatsCtes } from './bm25.js';
+import { bm25Reference, exhaustiveBm25Leg, keywordStatsCtes } from './bm25.js';
 import {
   buildKeywordBase,
   createKeywordIndex,
@@ -67,27 +67,44 @@ async function referenceLeg(knowledgeBaseIds: string[], text: string, n: number)
   return rows.map((r) => r.id);
 }
 
-/** The in-memory leg's ids for `text`, with the versions read as the repository reads them. */
-async function indexLeg(
-  index: KeywordIndex,
-  knowledgeBaseIds: string[],
-  text: string,
-  n: number,
-): Promise<string[]> {
+/** The in-memory leg's candidates and statistics for `text`, with the versions read as the repository reads them. */
+async function indexSearch(index: KeywordIndex, knowledgeBaseIds: string[], text: string, n: number) {
   const rows = rowsOf<{ id: string; version: string | number }>(
     await ctx.container.db.execute(
       sql`SELECT knowledge_base_id AS id, version FROM kb_stats WHERE knowledge_base_id = ANY(${`{${knowledgeBaseIds.join(',')}}`}::uuid[])`,
     ),
   );
   const versions = new Map(rows.map((r) => [r.id, Number(r.version)]));
-  const found = await index.candidates(
-    ctx.container.db,
-    versions,
-    knowledgeBaseIds,
-    queryKeywordTerms(text),
-    n,
+  return index.candidates(ctx.container.db, versions, knowledgeBaseIds, queryKeywordTerms(text), n);
+}
+
+/** The in-memory leg's ids for `text`. */
+async function indexLeg(index: KeywordIndex, knowledgeBaseIds: string[], text: string, n: number) {
+  return (await indexSearch(index, knowledgeBaseIds, text, n)).proposed.map((c) => c.id);
+}
+
+/** The statistics the SQL reads for `text` from kb_stats and kb_term_stats (keywordStatsCtes). */
+async function referenceWeights(knowledgeBaseIds: string[], text: string) {
+  const kbIds: SQL = sql`${`{${knowledgeBaseIds.join(',')}}`}::uuid[]`;
+  const [row] = rowsOf<{
+    terms: string[] | null;
+    idfs: number[] | null;
+    n: number;
+    avgdl: number;
+    reference: number;
+  }>(
+    await ctx.container.db.execute(
+      sql`WITH ${keywordStatsCtes(queryKeywordTerms(text), kbIds)}
+        SELECT w.terms, w.idfs, k.n, k.avgdl, ${bm25Reference()} AS reference FROM kw_weights w, kw_corpus k`,
+    ),
   );
-  return found.map((c) => c.id);
+  return {
+    terms: row!.terms ?? [],
+    idfs: (row!.idfs ?? []).map(Number),
+    chunkCount: Number(row!.n),
+    avgdl: Number(row!.avgdl),
+    reference: Number(row!.reference),
+  };
 }
 
 /** Inserts one keyword-indexed chunk as ingestion writes it (index 2 of its document). */
@@ -150,6 +167,36 @@ describe('in-memory keyword leg against the SQL reference', () => {
         expect(await indexLeg(index, bases, text, n)).toEqual(expected);
         expect(expected.some((id) => heldBack.includes(id))).toBe(false);
       }
+    }
+  });
+
+  it('holds the statistics the SQL reads, summed over the bases, held-back chunks and absent terms included', async () => {
+    const department = await createDepartment(ctx.container);
+    const first = await createKnowledgeFixture(ctx.container, {
+      departmentId: department.id,
+      documents: [{ title: 'One', chunks: Array.from({ length: 30 }, (_, i) => chunkText(i, 2 + (i % 7))) }],
+    });
+    const second = await createKnowledgeFixture(ctx.container, {
+      departmentId: department.id,
+      documents: [
+        { title: 'Two', chunks: Array.from({ length: 20 }, (_, i) => chunkText(i + 50, 3 + (i % 3))) },
+      ],
+    });
+    await ctx.container.db
+      .update(chunks)
+      .set({ heldBack: true })
+      .where(eq(chunks.id, first.documents[0]!.chunks[0]!.id));
+    const index = createKeywordIndex({ db: ctx.container.db });
+    const bases = [first.knowledgeBase.id, second.knowledgeBase.id];
+    for (const text of ['laptop', 'badge parking vacation desk and a stapler', 'stapler toner']) {
+      const { weights } = await indexSearch(index, bases, text, 10);
+      const expected = await referenceWeights(bases, text);
+      expect(weights.terms).toEqual(expected.terms);
+      expect(weights.idfs).toHaveLength(expected.idfs.length);
+      for (const [i, idf] of weights.idfs.entries()) expect(idf).toBeCloseTo(expected.idfs[i]!, 12);
+      expect(weights.chunkCount).toBe(expected.chunkCount);
+      expect(weights.avgdl).toBeCloseTo(expected.avgdl, 12);
+      expect(weights.reference).toBeCloseTo(expected.reference, 12);
     }
   });
 

@@ -149,29 +149,66 @@ function better(a: Scored, b: Scored): boolean {
 }
 
 /**
- * The keyword leg over `bases` searched together: Okapi BM25 (k1 1.2, b
- * 0.75) of every servable chunk holding one of `terms`, with N, df and the
- * average length summed over the bases as the SQL query sums them, best `n`
- * first (ties by id). `terms` are distinct analysed query terms.
+ * A query's BM25 statistics over bases searched together, with N, df and the
+ * lengths summed over the bases: what the SQL query reads from
+ * `kb_term_stats` and `kb_stats` (`keywordStatsCtes` in bm25.ts), here from
+ * the same counts held in memory.
  */
-export function keywordCandidates(
-  bases: readonly KeywordBase[],
-  terms: readonly string[],
-  n: number,
-): Scored[] {
+export interface KeywordWeights {
+  /** The query terms some chunk holds, ascending, and their idf (`kw_weights`). */
+  terms: string[];
+  idfs: number[];
+  /** Indexed chunks (N) and their average length (`kw_corpus`). */
+  chunkCount: number;
+  avgdl: number;
+  /**
+   * Σ idf over every query term, a term no chunk holds counting at df 0:
+   * the score BM25 is normalised by (`bm25Reference`).
+   */
+  reference: number;
+}
+
+/** {@link KeywordWeights} of distinct analysed `terms` over `bases`. */
+export function keywordWeights(bases: readonly KeywordBase[], terms: readonly string[]): KeywordWeights {
   let chunkCount = 0;
   let totalTerms = 0;
   for (const base of bases) {
     chunkCount += base.chunkCount;
     totalTerms += base.totalTerms;
   }
-  const avgdl = chunkCount > 0 ? totalTerms / chunkCount : 1;
-  const weighted: Array<{ term: string; idf: number }> = [];
+  const held: Array<{ term: string; idf: number }> = [];
+  let reference = 0;
   for (const term of terms) {
     let df = 0;
     for (const base of bases) df += base.postings.get(term)?.chunks.length ?? 0;
-    if (df > 0) weighted.push({ term, idf: idf(chunkCount, df) });
+    const termIdf = idf(chunkCount, df);
+    reference += termIdf;
+    if (df > 0) held.push({ term, idf: termIdf });
   }
+  held.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+  return {
+    terms: held.map((t) => t.term),
+    idfs: held.map((t) => t.idf),
+    chunkCount,
+    avgdl: chunkCount > 0 ? totalTerms / chunkCount : 1,
+    reference,
+  };
+}
+
+/**
+ * The keyword leg over `bases` searched together: Okapi BM25 (k1 1.2, b
+ * 0.75) of every servable chunk holding one of the weighted terms, with the
+ * statistics of {@link keywordWeights} (computed when not given), best `n`
+ * first (ties by id). `terms` are distinct analysed query terms.
+ */
+export function keywordCandidates(
+  bases: readonly KeywordBase[],
+  terms: readonly string[],
+  n: number,
+  weights: KeywordWeights = keywordWeights(bases, terms),
+): Scored[] {
+  const { avgdl } = weights;
+  const weighted = weights.terms.map((term, i) => ({ term, idf: weights.idfs[i]! }));
   const best: Scored[] = [];
   if (weighted.length === 0 || n <= 0) return best;
   for (const base of bases) {
@@ -335,8 +372,9 @@ export function createKeywordIndex(options: {
     /**
      * The best `n` keyword candidates of `terms` over the given bases, whose
      * current versions the caller read (`versions`, a base without a
-     * `kb_stats` row absent). A base whose index is older is reloaded
-     * through `tx` first.
+     * `kb_stats` row absent), and the query's BM25 statistics they were
+     * scored with. A base whose index is older is reloaded through `tx`
+     * first (or, while a slow base reloads, its previous version is used).
      */
     async candidates(
       tx: DbExecutor,
@@ -344,11 +382,12 @@ export function createKeywordIndex(options: {
       knowledgeBaseIds: readonly string[],
       terms: readonly string[],
       n: number,
-    ): Promise<Scored[]> {
+    ): Promise<{ proposed: Scored[]; weights: KeywordWeights }> {
       dropIdle();
       const searched: KeywordBase[] = [];
       for (const id of knowledgeBaseIds) searched.push(await current(tx, id, versions.get(id) ?? null));
-      return keywordCandidates(searched, terms, n);
+      const weights = keywordWeights(searched, terms);
+      return { proposed: keywordCandidates(searched, terms, n, weights), weights };
     },
 
     /** The knowledge bases whose index this process holds. */

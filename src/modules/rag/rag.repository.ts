@@ -8,8 +8,15 @@ import {
   vectorLiteral,
 } from '../../core/db/vector.js';
 import { isUuid } from '../../core/ids.js';
-import { bm25Reference, bm25Score, exhaustiveBm25Leg, keywordStatsCtes } from './bm25.js';
-import { createKeywordIndex } from './keyword-index.js';
+import {
+  bm25Reference,
+  bm25ReferenceOf,
+  bm25Score,
+  exhaustiveBm25Leg,
+  keywordStatsCtes,
+  keywordWeightCtes,
+} from './bm25.js';
+import { createKeywordIndex, type KeywordWeights } from './keyword-index.js';
 import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
 
 /** The inputs of one hybrid query. */
@@ -76,7 +83,10 @@ function uuidArray(ids: readonly string[]): SQL {
  *    `terms`, given as `keywordCandidates` (the service's in-memory index
  *    proposes them, keyword-index.ts) or, without them, computed here over
  *    the GIN index `chunks_terms_idx` (the reference, see
- *    {@link exhaustiveBm25Leg});
+ *    {@link exhaustiveBm25Leg}); the BM25 statistics (N, df, average
+ *    length) come with the proposed candidates as `keywordWeights`, the
+ *    in-memory index's counts of the same rows, or are read here from
+ *    `kb_stats` and `kb_term_stats`;
  * 3. the union of both, each candidate scored:
  *    - cosine = 1 − cosine distance, clamped to [0, 1];
  *    - bm25 normalised to [0, 1] by the query's reference score, the BM25
@@ -102,7 +112,9 @@ function uuidArray(ids: readonly string[]): SQL {
  * PostgreSQL 15 compatible. Scope: only `knowledgeBaseIds` (and, when given,
  * `departmentIds`) are ever read.
  */
-export function hybridSearchQuery(query: HybridQuery & { keywordCandidates?: readonly string[] }): SQL {
+export function hybridSearchQuery(
+  query: HybridQuery & { keywordCandidates?: readonly string[]; keywordWeights?: KeywordWeights },
+): SQL {
   const kbIds = uuidArray(query.knowledgeBaseIds);
   const n = Math.max(1, Math.floor(query.candidates));
   const vector = query.embedding ? vectorLiteral(query.embedding) : null;
@@ -132,7 +144,11 @@ export function hybridSearchQuery(query: HybridQuery & { keywordCandidates?: rea
     : sql``;
 
   const shortlist = Math.max(1, Math.floor(query.shortlist));
-  return sql`WITH ${keywordStatsCtes(terms, kbIds)},
+  // The statistics of the in-memory index that proposed the candidates, else read here.
+  const weights = query.keywordWeights;
+  const stats = weights ? keywordWeightCtes(weights) : keywordStatsCtes(terms, kbIds);
+  const reference = weights ? bm25ReferenceOf(weights) : bm25Reference();
+  return sql`WITH ${stats},
     candidates AS (${sql.join(legs, sql` UNION `)}),
     scored AS MATERIALIZED (
       SELECT c.id AS "chunkId", c.document_id AS "documentId", c.knowledge_base_id AS "knowledgeBaseId",
@@ -152,7 +168,7 @@ export function hybridSearchQuery(query: HybridQuery & { keywordCandidates?: rea
       SELECT *,
         CASE WHEN wv + wk > 0 THEN wv / (wv + wk) ELSE ${DEFAULT_RAG_WEIGHTS.vector}::float8 END AS nv,
         CASE WHEN wv + wk > 0 THEN wk / (wv + wk) ELSE ${DEFAULT_RAG_WEIGHTS.keyword}::float8 END AS nk,
-        coalesce(least(1, bm25 / nullif(${bm25Reference()}, 0)), 0) AS bm25n
+        coalesce(least(1, bm25 / nullif(${reference}, 0)), 0) AS bm25n
       FROM scored
     ),
     shortlist AS MATERIALIZED (
@@ -261,17 +277,21 @@ export function createRagRepository(db: Database) {
       return db.transaction(async (tx) => {
         const settings = { efSearch, candidates: query.candidates, iterativeScan: iterative };
         const versions = await prepareSearch(tx, settings, query.knowledgeBaseIds);
-        // Left undefined (`exhaustive`), the statement computes the keyword leg itself.
+        // Left undefined (`exhaustive`), the statement computes the keyword leg and its statistics itself.
         let keywordCandidates: string[] | undefined;
+        let keywordWeights: KeywordWeights | undefined;
         if (query.keywordLeg !== 'exhaustive') {
-          const n = Math.max(1, Math.floor(query.candidates));
-          const proposed =
-            query.terms.length === 0
-              ? []
-              : await keywordIndex.candidates(tx, versions, query.knowledgeBaseIds, query.terms, n);
-          keywordCandidates = proposed.map((candidate) => candidate.id);
+          keywordCandidates = [];
+          if (query.terms.length > 0) {
+            const n = Math.max(1, Math.floor(query.candidates));
+            const found = await keywordIndex.candidates(tx, versions, query.knowledgeBaseIds, query.terms, n);
+            keywordCandidates = found.proposed.map((candidate) => candidate.id);
+            keywordWeights = found.weights;
+          }
         }
-        const rows = rowsOf<HybridRow>(await tx.execute(hybridSearchQuery({ ...query, keywordCandidates })));
+        const rows = rowsOf<HybridRow>(
+          await tx.execute(hybridSearchQuery({ ...query, keywordCandidates, keywordWeights })),
+        );
         return rows.map((r) => ({
           ...r,
           chunkIndex: Number(r.chunkIndex),
