@@ -20,6 +20,7 @@ import {
   FINISHED_STATUSES,
   type NewToolCall,
   type TasksRepository,
+  type ToolCallRow,
 } from './tasks.repository.js';
 
 /** The four persisted steps, in order. */
@@ -40,6 +41,8 @@ interface StepsDone {
   checked: Checked;
   /** The namespace's plugins for this task; null when it has none. */
   plugins: TaskPlugins | null;
+  /** `generate` and `confidence_check`, both done: written in the decision's transaction. */
+  unrecorded: Array<Ran<unknown>>;
 }
 
 /** A step failed or timed out; the task ends with this status and message. */
@@ -54,6 +57,14 @@ class StepFailure extends Error {
 
 /** The task was finished by someone else while this run worked: its results are dropped. */
 class AlreadyFinished extends Error {}
+
+/** A step that ran: its value, or the failure that ends the task, and its tool call row to write. */
+interface Ran<Out> {
+  value: Out | null;
+  failure: StepFailure | null;
+  index: number;
+  call: NewToolCall;
+}
 
 export interface RunnerDeps {
   db: Database;
@@ -120,14 +131,6 @@ export function createRunner(deps: RunnerDeps) {
       await publishEvent(bus, 'agent-task.failed', { ...common(finished, status), errorMessage: message });
   }
 
-  /** A step that ran: its value, or the failure that ends the task, and its tool call row to write. */
-  interface Ran<Out> {
-    value: Out | null;
-    failure: StepFailure | null;
-    index: number;
-    call: NewToolCall;
-  }
-
   /** Runs one step under the timeout; its tool call is written by {@link record}. */
   async function runStep<In, Out>(
     context: TaskContext,
@@ -171,7 +174,17 @@ export function createRunner(deps: RunnerDeps) {
    * in order; throws the first failure among them.
    */
   async function record(context: TaskContext, ran: Array<Ran<unknown>>): Promise<void> {
-    const rows = await tasks.insertToolCalls(ran.map((r) => r.call));
+    await publishToolCalls(context, ran, await tasks.insertToolCalls(ran.map((r) => r.call)));
+    const failed = ran.find((r) => r.failure);
+    if (failed) throw failed.failure;
+  }
+
+  /** Publishes the committed tool call rows of steps that ran, in order. */
+  async function publishToolCalls(
+    context: TaskContext,
+    ran: Array<Ran<unknown>>,
+    rows: ToolCallRow[],
+  ): Promise<void> {
     for (const [i, row] of rows.entries()) {
       const { failure, index } = ran[i]!;
       await publishEvent(bus, 'agent-task.tool-call', {
@@ -187,17 +200,16 @@ export function createRunner(deps: RunnerDeps) {
         },
       });
     }
-    const failed = ran.find((r) => r.failure);
-    if (failed) throw failed.failure;
   }
 
   /**
    * The four steps in order; a failing one throws {@link StepFailure}. The
-   * tool calls are written in two round trips: the first two steps once both
-   * ran (they read the database and run in milliseconds), before the model
-   * is called; `generate` with `confidence_check`, which takes milliseconds
-   * after it. A failing step's call is written at once. Each event still
-   * follows its committed row.
+   * first two steps' tool calls are written together once both ran (they
+   * read the database and run in milliseconds), before the model is called;
+   * `generate` with `confidence_check`, which takes milliseconds after it,
+   * in the transaction of the delivery decision (one statement and one
+   * commit less per message). A failing step's call is written at once.
+   * Each event still follows its committed row.
    */
   async function runSteps(context: TaskContext): Promise<StepsDone> {
     const profileRan = await runStep(context, 0, steps.injectProfile, undefined);
@@ -212,11 +224,11 @@ export function createRunner(deps: RunnerDeps) {
     if (generatedRan.failure) await record(context, [generatedRan]);
     let generated = generatedRan.value!;
     const checkedRan = await runStep(context, 3, steps.confidenceCheck, { rag, generated });
-    await record(context, [generatedRan, checkedRan]);
+    if (checkedRan.failure) await record(context, [generatedRan, checkedRan]);
     let checked = checkedRan.value!;
     if (plugins)
       ({ generated, checked } = await plugins.afterConfidenceCheck(generated, checked, profile.language));
-    return { profile, rag, generated, checked, plugins };
+    return { profile, rag, generated, checked, plugins, unrecorded: [generatedRan, checkedRan] };
   }
 
   /** After the commit that finished the task: jobs, notification events, completed event, memory extraction. */
@@ -299,9 +311,13 @@ export function createRunner(deps: RunnerDeps) {
       }
       const { profile, rag, generated, checked } = done;
 
-      let outcome: { task: AgentTaskRow; effects: AfterCommit };
+      let outcome: { task: AgentTaskRow; effects: AfterCommit; calls: ToolCallRow[] };
       try {
         outcome = await db.transaction(async (tx) => {
+          const calls = await tasks.insertToolCalls(
+            done.unrecorded.map((r) => r.call),
+            tx,
+          );
           const { result, effects } = await delivery.route(tx, {
             task: { id: task.id, namespaceId: context.namespace.id, departmentId: task.departmentId },
             conversation: context.conversation,
@@ -345,12 +361,13 @@ export function createRunner(deps: RunnerDeps) {
             tx,
           );
           if (!finished) throw new AlreadyFinished();
-          return { task: finished, effects };
+          return { task: finished, effects, calls };
         });
       } catch (error) {
         if (error instanceof AlreadyFinished) return;
         throw error;
       }
+      await publishToolCalls(context, done.unrecorded, outcome.calls);
       await afterDone(outcome.task, outcome.effects);
       done.plugins?.afterDelivery(outcome.task);
     },
