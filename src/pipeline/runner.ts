@@ -41,7 +41,7 @@ interface StepsDone {
   checked: Checked;
   /** The namespace's plugins for this task; null when it has none. */
   plugins: TaskPlugins | null;
-  /** `generate` and `confidence_check`, both done: written in the decision's transaction. */
+  /** `generate` and `confidence_check` when both are done and no plugin runs: written in the decision's transaction. */
   unrecorded: Array<Ran<unknown>>;
 }
 
@@ -208,7 +208,9 @@ export function createRunner(deps: RunnerDeps) {
    * read the database and run in milliseconds), before the model is called;
    * `generate` with `confidence_check`, which takes milliseconds after it,
    * in the transaction of the delivery decision (one statement and one
-   * commit less per message). A failing step's call is written at once.
+   * commit less per message), or at once when the namespace has plugins,
+   * whose hook after the check writes its own call after them. A failing
+   * step's call is written at once.
    * Each event still follows its committed row.
    */
   async function runSteps(context: TaskContext): Promise<StepsDone> {
@@ -224,11 +226,13 @@ export function createRunner(deps: RunnerDeps) {
     if (generatedRan.failure) await record(context, [generatedRan]);
     let generated = generatedRan.value!;
     const checkedRan = await runStep(context, 3, steps.confidenceCheck, { rag, generated });
-    if (checkedRan.failure) await record(context, [generatedRan, checkedRan]);
+    // A plugin's hook after the check writes its own call, which must come after the check's.
+    const deferred = checkedRan.failure || plugins ? [] : [generatedRan, checkedRan];
+    if (deferred.length === 0) await record(context, [generatedRan, checkedRan]);
     let checked = checkedRan.value!;
     if (plugins)
       ({ generated, checked } = await plugins.afterConfidenceCheck(generated, checked, profile.language));
-    return { profile, rag, generated, checked, plugins, unrecorded: [generatedRan, checkedRan] };
+    return { profile, rag, generated, checked, plugins, unrecorded: deferred };
   }
 
   /** After the commit that finished the task: jobs, notification events, completed event, memory extraction. */
