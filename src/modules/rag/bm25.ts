@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { KeywordWeights } from './keyword-index.js';
 
 /** Okapi BM25 term-frequency saturation. */
 export const BM25_K1 = 1.2;
@@ -13,6 +12,26 @@ const IDF = sql.raw('ln(1 + (k.n - t.df + 0.5) / (t.df + 0.5))');
 const K1 = sql.raw(`${BM25_K1}::float8`);
 const K1_PLUS_1 = sql.raw(`${BM25_K1 + 1}::float8`);
 const B = sql.raw(`${BM25_B}::float8`);
+
+/**
+ * A query's BM25 statistics over bases searched together, with N, df and the
+ * lengths summed over the bases: what the SQL query reads from
+ * `kb_term_stats` and `kb_stats` ({@link keywordStatsCtes}), here from
+ * the same counts held in memory (keyword-index.ts).
+ */
+export interface KeywordWeights {
+  /** The query terms some chunk holds, ascending, and their idf (`kw_weights`). */
+  terms: string[];
+  idfs: number[];
+  /** Indexed chunks (N) and their average length (`kw_corpus`). */
+  chunkCount: number;
+  avgdl: number;
+  /**
+   * Σ idf over every query term, a term no chunk holds counting at df 0:
+   * the score BM25 is normalised by (`bm25Reference`).
+   */
+  reference: number;
+}
 
 /** A PostgreSQL text[] literal of terms (letters and digits only, so no quoting is needed). */
 export function termArray(terms: readonly string[]): SQL {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type DbExecutor, rowsOf } from '../../core/db/client.js';
-import { BM25_B, BM25_K1 } from './bm25.js';
+import { BM25_B, BM25_K1, type KeywordWeights } from './bm25.js';
 
 /**
  * The keyword leg's candidates, proposed from an inverted index kept in the
@@ -146,26 +146,6 @@ interface Scored {
 /** Better first: higher BM25, then the smaller id (the SQL leg's `ORDER BY bm25 DESC, id`). */
 function better(a: Scored, b: Scored): boolean {
   return a.score > b.score || (a.score === b.score && a.id < b.id);
-}
-
-/**
- * A query's BM25 statistics over bases searched together, with N, df and the
- * lengths summed over the bases: what the SQL query reads from
- * `kb_term_stats` and `kb_stats` (`keywordStatsCtes` in bm25.ts), here from
- * the same counts held in memory.
- */
-export interface KeywordWeights {
-  /** The query terms some chunk holds, ascending, and their idf (`kw_weights`). */
-  terms: string[];
-  idfs: number[];
-  /** Indexed chunks (N) and their average length (`kw_corpus`). */
-  chunkCount: number;
-  avgdl: number;
-  /**
-   * Σ idf over every query term, a term no chunk holds counting at df 0:
-   * the score BM25 is normalised by (`bm25Reference`).
-   */
-  reference: number;
 }
 
 /** {@link KeywordWeights} of distinct analysed `terms` over `bases`. */

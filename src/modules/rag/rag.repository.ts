@@ -13,10 +13,11 @@ import {
   bm25ReferenceOf,
   bm25Score,
   exhaustiveBm25Leg,
+  type KeywordWeights,
   keywordStatsCtes,
   keywordWeightCtes,
 } from './bm25.js';
-import { createKeywordIndex, type KeywordWeights } from './keyword-index.js';
+import { createKeywordIndex } from './keyword-index.js';
 import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
 
 /** The inputs of one hybrid query. */
