@@ -227,12 +227,18 @@ export function createRunner(deps: RunnerDeps) {
     let generated = generatedRan.value!;
     const checkedRan = await runStep(context, 3, steps.confidenceCheck, { rag, generated });
     // A plugin's hook after the check writes its own call, which must come after the check's.
-    const deferred = checkedRan.failure || plugins ? [] : [generatedRan, checkedRan];
-    if (deferred.length === 0) await record(context, [generatedRan, checkedRan]);
+    if (checkedRan.failure || plugins) await record(context, [generatedRan, checkedRan]);
     let checked = checkedRan.value!;
     if (plugins)
       ({ generated, checked } = await plugins.afterConfidenceCheck(generated, checked, profile.language));
-    return { profile, rag, generated, checked, plugins, unrecorded: deferred };
+    return {
+      profile,
+      rag,
+      generated,
+      checked,
+      plugins,
+      unrecorded: plugins ? [] : [generatedRan, checkedRan],
+    };
   }
 
   /** After the commit that finished the task: jobs, notification events, completed event, memory extraction. */
