@@ -217,6 +217,61 @@ export function keywordCandidates(
   return best;
 }
 
+/** Each base's chunk positions by id, built on the first {@link bm25Scores} of the base. */
+const positions = new WeakMap<KeywordBase, Map<string, number>>();
+
+function positionOf(base: KeywordBase, id: string): number | undefined {
+  let byId = positions.get(base);
+  if (!byId) {
+    byId = new Map(base.ids.map((chunkId, index) => [chunkId, index]));
+    positions.set(base, byId);
+  }
+  return byId.get(id);
+}
+
+/** The first index of `value` in an ascending array, or -1. */
+function binarySearch(values: Int32Array, value: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = values[middle]!;
+    if (at === value) return middle;
+    if (at < value) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/**
+ * Okapi BM25 of each chunk id over `bases` with `weights`, as
+ * {@link keywordCandidates} scores a candidate and the SQL query scores a
+ * row (0 for a chunk that holds no weighted term or that no base holds).
+ */
+export function bm25Scores(
+  bases: readonly KeywordBase[],
+  weights: KeywordWeights,
+  ids: readonly string[],
+): number[] {
+  return ids.map((id) => {
+    for (const base of bases) {
+      const chunk = positionOf(base, id);
+      if (chunk === undefined) continue;
+      const norm = 1 - BM25_B + (BM25_B * base.lengths[chunk]!) / weights.avgdl;
+      let score = 0;
+      for (const [i, term] of weights.terms.entries()) {
+        const posting = base.postings.get(term);
+        const at = posting ? binarySearch(posting.chunks, chunk) : -1;
+        if (at === -1) continue;
+        const tf = posting!.tfs[at]!;
+        score += (weights.idfs[i]! * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm);
+      }
+      return score;
+    }
+    return 0;
+  });
+}
+
 /** Each base's score slots, kept between searches instead of allocated per search. */
 const scratch = new WeakMap<KeywordBase, Float64Array>();
 
@@ -353,8 +408,9 @@ export function createKeywordIndex(options: {
      * The best `n` keyword candidates of `terms` over the given bases, whose
      * current versions the caller read (`versions`, a base without a
      * `kb_stats` row absent), and the query's BM25 statistics they were
-     * scored with. A base whose index is older is reloaded through `tx`
-     * first (or, while a slow base reloads, its previous version is used).
+     * scored with, the bases searched and whether each was current with its
+     * version. A base whose index is older is reloaded through `tx` first
+     * (or, while a slow base reloads, its previous version is used).
      */
     async candidates(
       tx: DbExecutor,
@@ -362,12 +418,18 @@ export function createKeywordIndex(options: {
       knowledgeBaseIds: readonly string[],
       terms: readonly string[],
       n: number,
-    ): Promise<{ proposed: Scored[]; weights: KeywordWeights }> {
+    ): Promise<{ proposed: Scored[]; weights: KeywordWeights; bases: KeywordBase[]; current: boolean }> {
       dropIdle();
       const searched: KeywordBase[] = [];
       for (const id of knowledgeBaseIds) searched.push(await current(tx, id, versions.get(id) ?? null));
       const weights = keywordWeights(searched, terms);
-      return { proposed: keywordCandidates(searched, terms, n, weights), weights };
+      return {
+        proposed: keywordCandidates(searched, terms, n, weights),
+        weights,
+        bases: searched,
+        // False while a large base is searched as last loaded: its statistics may lag the table's.
+        current: searched.every((base) => base.version === (versions.get(base.knowledgeBaseId) ?? null)),
+      };
     },
 
     /** The knowledge bases whose index this process holds. */

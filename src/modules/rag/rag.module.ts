@@ -14,7 +14,7 @@ export function createRagModule(deps: {
   departments: DepartmentsRepository;
   retrieval?: RetrievalOptions;
 }) {
-  const rag = createRagRepository(deps.db);
+  const rag = createRagRepository(deps.db, { efSearch: deps.retrieval?.efSearch });
   const retrieval = createRetrieval({ rag, embeddings: deps.llm.embeddings, options: deps.retrieval });
   const service = createRagService({ rag, departments: deps.departments, retrieval, chat: deps.llm.chat });
   return defineModule({

@@ -17,8 +17,9 @@ import {
   keywordStatsCtes,
   keywordWeightCtes,
 } from './bm25.js';
-import { createKeywordIndex } from './keyword-index.js';
+import { bm25Scores, createKeywordIndex } from './keyword-index.js';
 import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
+import { createVectorIndex, queryVector } from './vector-index.js';
 
 /** The inputs of one hybrid query. */
 export interface HybridQuery {
@@ -43,6 +44,13 @@ export interface HybridQuery {
    * benchmark check it against.
    */
   keywordLeg?: 'index' | 'exhaustive';
+  /**
+   * Where the vector leg runs: `memory` (the default), the process's
+   * in-memory index (vector-index.ts) when it is current with every
+   * searched base, else the database's HNSW index; `database` always the
+   * latter.
+   */
+  vectorLeg?: 'memory' | 'database';
 }
 
 /** One candidate chunk with its component scores and the blended score. */
@@ -64,6 +72,28 @@ export interface HybridRow {
   score: number;
   /** The fingerprint of the detector whose ingestion scan read the content; null when none did. */
   scannedBy: string | null;
+}
+
+/**
+ * Candidates whose cosine and BM25 the service computed (the in-memory
+ * vector and keyword indexes): the query then only checks them against the
+ * table, weighs and shortlists them and adds pg_trgm.
+ */
+export interface ScoredCandidates {
+  ids: readonly string[];
+  /** Clamped cosine of each id, in the same order. */
+  cosines: readonly number[];
+  /** Raw Okapi BM25 of each id, in the same order. */
+  bm25s: readonly number[];
+}
+
+/** `ScoredCandidates` as rows `(id, cosine, bm25)`. */
+function scoredCandidatesRows(given: ScoredCandidates): SQL {
+  for (const value of [...given.cosines, ...given.bm25s])
+    if (!Number.isFinite(value)) throw new Error(`not a finite score: ${value}`);
+  const floats = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::float8[]`;
+  return sql`(SELECT * FROM unnest(${uuidArray(given.ids)}, ${floats(given.cosines)}, ${floats(given.bm25s)})
+    AS given(id, cosine, bm25))`;
 }
 
 /** pg_trgm's work grows with the message too; its first 1000 characters carry the signal. */
@@ -114,29 +144,39 @@ function uuidArray(ids: readonly string[]): SQL {
  * `departmentIds`) are ever read.
  */
 export function hybridSearchQuery(
-  query: HybridQuery & { keywordCandidates?: readonly string[]; keywordWeights?: KeywordWeights },
+  query: HybridQuery & {
+    keywordCandidates?: readonly string[];
+    keywordWeights?: KeywordWeights;
+    scoredCandidates?: ScoredCandidates;
+  },
 ): SQL {
   const kbIds = uuidArray(query.knowledgeBaseIds);
   const n = Math.max(1, Math.floor(query.candidates));
-  const vector = query.embedding ? vectorLiteral(query.embedding) : null;
+  const given = query.scoredCandidates;
+  const vector = query.embedding && !given ? vectorLiteral(query.embedding) : null;
   const terms = query.terms;
 
   const legs: SQL[] = [];
-  if (vector) {
+  if (given) legs.push(scoredCandidatesRows(given));
+  else if (vector) {
     legs.push(sql`(SELECT c.id FROM chunks c
       WHERE c.knowledge_base_id = ANY(${kbIds}) AND c.embedding IS NOT NULL AND NOT c.held_back
       ORDER BY c.embedding <=> ${vector}::vector LIMIT ${n})`);
   }
-  if (query.keywordCandidates) {
+  if (given) {
+    // Both legs' candidates and their cosine and BM25 came with `given`.
+  } else if (query.keywordCandidates) {
     if (query.keywordCandidates.length > 0)
       legs.push(sql`(SELECT unnest(${uuidArray(query.keywordCandidates)}) AS id)`);
   } else if (terms.length > 0) legs.push(exhaustiveBm25Leg(kbIds, n));
   if (legs.length === 0) legs.push(sql`(SELECT NULL::uuid AS id WHERE false)`);
 
-  const cosine = vector
-    ? sql`coalesce(greatest(0, least(1, 1 - (c.embedding <=> ${vector}::vector))), 0)`
-    : sql`0::float8`;
-  const bm25 = terms.length > 0 ? bm25Score() : sql`0::float8`;
+  const cosine = given
+    ? sql`candidates.cosine`
+    : vector
+      ? sql`coalesce(greatest(0, least(1, 1 - (c.embedding <=> ${vector}::vector))), 0)`
+      : sql`0::float8`;
+  const bm25 = given ? sql`candidates.bm25` : terms.length > 0 ? bm25Score() : sql`0::float8`;
   const weight = (key: 'vector' | 'keyword') =>
     sql`CASE WHEN jsonb_typeof(kb.rag_weights -> ${key}) = 'number'
       THEN greatest(0, (kb.rag_weights ->> ${key})::float8) ELSE 0 END`;
@@ -147,9 +187,11 @@ export function hybridSearchQuery(
   const shortlist = Math.max(1, Math.floor(query.shortlist));
   // The statistics of the in-memory index that proposed the candidates, else read here.
   const weights = query.keywordWeights;
-  const stats = weights ? keywordWeightCtes(weights) : keywordStatsCtes(terms, kbIds);
+  const stats = given
+    ? sql``
+    : sql`${weights ? keywordWeightCtes(weights) : keywordStatsCtes(terms, kbIds)},`;
   const reference = weights ? bm25ReferenceOf(weights) : bm25Reference();
-  return sql`WITH ${stats},
+  return sql`WITH ${stats}
     candidates AS (${sql.join(legs, sql` UNION `)}),
     scored AS MATERIALIZED (
       SELECT c.id AS "chunkId", c.document_id AS "documentId", c.knowledge_base_id AS "knowledgeBaseId",
@@ -252,9 +294,70 @@ async function prepareSearch(
   return new Map((row?.versions ?? []).map(([id, version]) => [id, Number(version)]));
 }
 
-export function createRagRepository(db: Database) {
+/** The searched bases' keyword versions (see {@link prepareSearch}), outside a transaction. */
+async function readVersions(
+  db: DbExecutor,
+  knowledgeBaseIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = rowsOf<{ id: string; version: number | string }>(
+    await db.execute(sql`SELECT knowledge_base_id AS id, version FROM kb_stats
+      WHERE knowledge_base_id = ANY(${uuidArray(knowledgeBaseIds)})`),
+  );
+  return new Map(rows.map((row) => [row.id, Number(row.version)]));
+}
+
+/** BM25 statistics of a query without terms: nothing weighs, the reference is 0. */
+const NO_KEYWORD_WEIGHTS: KeywordWeights = { terms: [], idfs: [], chunkCount: 0, avgdl: 1, reference: 0 };
+
+function numericRows(rows: HybridRow[]): HybridRow[] {
+  return rows.map((r) => ({
+    ...r,
+    chunkIndex: Number(r.chunkIndex),
+    cosine: Number(r.cosine),
+    bm25: Number(r.bm25),
+    keyword: Number(r.keyword),
+    score: Number(r.score),
+  }));
+}
+
+export function createRagRepository(db: Database, options: { efSearch?: number } = {}) {
   const iterativeScan = iterativeScanSupport(db);
   const keywordIndex = createKeywordIndex({ db });
+  const vectorIndex = createVectorIndex({ db, efSearch: options.efSearch });
+  const served = { memory: 0, database: 0 };
+
+  /**
+   * Both legs from the in-memory indexes, when both are current with the
+   * versions just read: the statement then scores only the given
+   * candidates, outside a transaction (no settings to scope). Null when an
+   * index is not current (its background pass is started).
+   */
+  async function searchInMemory(query: HybridQuery): Promise<HybridRow[] | null> {
+    const vector = query.embedding ? queryVector(query.embedding) : null;
+    const versions = await readVersions(db, query.knowledgeBaseIds);
+    const vectorBases = vector ? vectorIndex.current(versions, query.knowledgeBaseIds, vector.length) : [];
+    if (!vectorBases) return null;
+    const n = Math.max(1, Math.floor(query.candidates));
+    const keyword =
+      query.terms.length > 0
+        ? await keywordIndex.candidates(db, versions, query.knowledgeBaseIds, query.terms, n)
+        : null;
+    if (keyword && !keyword.current) return null;
+    const keywordIds = keyword?.proposed.map((c) => c.id) ?? [];
+    const vectorLeg = vector ? vectorIndex.search(vectorBases, vector, n, keywordIds) : null;
+    const ids = [...new Set([...(vectorLeg?.nearest.map((c) => c.id) ?? []), ...keywordIds])];
+    const weights = keyword?.weights ?? NO_KEYWORD_WEIGHTS;
+    const scoredCandidates: ScoredCandidates = {
+      ids,
+      cosines: ids.map((id) => vectorLeg?.cosineOf.get(id) ?? 0),
+      bm25s: keyword ? bm25Scores(keyword.bases, weights, ids) : ids.map(() => 0),
+    };
+    if (ids.length === 0) return [];
+    return rowsOf<HybridRow>(
+      await db.execute(hybridSearchQuery({ ...query, keywordWeights: weights, scoredCandidates })),
+    );
+  }
+
   return {
     /** Ids of every knowledge base of a department, oldest first. */
     async knowledgeBaseIdsOfDepartment(departmentId: string, tx: DbExecutor = db): Promise<string[]> {
@@ -274,6 +377,14 @@ export function createRagRepository(db: Database) {
      */
     async hybridSearch(query: HybridQuery, efSearch: number): Promise<HybridRow[]> {
       if (query.knowledgeBaseIds.length === 0) return [];
+      if (query.vectorLeg !== 'database' && query.keywordLeg !== 'exhaustive' && vectorIndex.available) {
+        const rows = await searchInMemory(query);
+        if (rows) {
+          served.memory++;
+          return numericRows(rows);
+        }
+      }
+      served.database++;
       const iterative = await iterativeScan();
       return db.transaction(async (tx) => {
         const settings = { efSearch, candidates: query.candidates, iterativeScan: iterative };
@@ -293,15 +404,22 @@ export function createRagRepository(db: Database) {
         const rows = rowsOf<HybridRow>(
           await tx.execute(hybridSearchQuery({ ...query, keywordCandidates, keywordWeights })),
         );
-        return rows.map((r) => ({
-          ...r,
-          chunkIndex: Number(r.chunkIndex),
-          cosine: Number(r.cosine),
-          bm25: Number(r.bm25),
-          keyword: Number(r.keyword),
-          score: Number(r.score),
-        }));
+        return numericRows(rows);
       });
+    },
+
+    /**
+     * Loads, or brings up to date, the in-memory vector indexes of the given
+     * knowledge bases, so that the next searches of them run in memory.
+     * @throws when a read fails.
+     */
+    warmSearch(knowledgeBaseIds: readonly string[]): Promise<void> {
+      return vectorIndex.warm(knowledgeBaseIds);
+    },
+
+    /** How many searches each vector leg served in this process (memory or the database). */
+    servedSearches(): { memory: number; database: number } {
+      return { ...served };
     },
   };
 }

@@ -127,9 +127,10 @@ describe('hybrid retrieval: a precomputed embedding', () => {
       embedding: given,
     });
     expect(reused.embedding).toBe(given);
-    expect(reused.hits.map((h) => [h.chunkId, h.score])).toEqual(
-      computed.hits.map((h) => [h.chunkId, h.score]),
-    );
+    // The first search may run the vector leg in the database and the second in memory (the index
+    // loads meanwhile): float32 cosines computed in two places agree to about 7 digits.
+    expect(reused.hits.map((h) => h.chunkId)).toEqual(computed.hits.map((h) => h.chunkId));
+    for (const [i, hit] of computed.hits.entries()) expect(reused.hits[i]!.score).toBeCloseTo(hit.score, 6);
     expect(computed.embedding).toEqual(given);
 
     // A different vector changes the vector leg: the one given is the one used.

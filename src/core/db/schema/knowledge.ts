@@ -214,9 +214,10 @@ export const kbStats = pgTable('kb_stats', {
   totalTerms: bigint('total_terms', { mode: 'number' }).notNull().default(0),
   /**
    * Changes (to the next value of the sequence `kb_keyword_version`) with
-   * every write of the base's chunks: insert, delete, terms or held_back
-   * changed. A process's in-memory keyword index of the base is current while
-   * this is the version it loaded (modules/rag/keyword-index.ts).
+   * every write of the base's chunks: insert, delete, terms, held_back or
+   * embedding changed. A process's in-memory keyword and vector indexes of
+   * the base are current while this is the version they loaded
+   * (modules/rag/keyword-index.ts, vector-index.ts).
    */
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

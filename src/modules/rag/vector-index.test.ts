@@ -1,0 +1,134 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
+import { createDepartment, createKnowledgeFixture } from '../../../test/factories.js';
+import { rowsOf } from '../../core/db/client.js';
+import { chunks } from '../../core/db/schema/index.js';
+import { createLocalEmbedder } from '../../core/llm/local-embedder.js';
+import type { HybridQuery } from './rag.repository.js';
+import { queryKeywordTerms } from './text-analysis.js';
+import { parseVectorSend, usearch } from './vector-index.js';
+
+const ctx = useTestApp();
+
+const TOPICS = [
+  'Vacation requests go through the HR portal two weeks ahead.',
+  'Laptops are replaced every three years by the IT desk.',
+  'Expense reports need receipts for every purchase above twenty euros.',
+  'The office opens at eight and the parking garage closes at nine.',
+  'Passwords must be changed every ninety days and never shared.',
+  'Travel bookings for conferences are made by the travel team.',
+];
+
+async function corpus() {
+  const department = await createDepartment(ctx.container);
+  const fixture = await createKnowledgeFixture(ctx.container, {
+    departmentId: department.id,
+    documents: TOPICS.map((text, i) => ({
+      title: `T${i}`,
+      chunks: [text, `${text} Ask your manager first.`],
+    })),
+  });
+  return fixture;
+}
+
+function query(knowledgeBaseId: string, text: string, vectorLeg?: 'database'): HybridQuery {
+  const embedder = createLocalEmbedder(ctx.container.config.embeddingDimensions);
+  return {
+    embedding: embedder.embedOne(text),
+    text,
+    terms: queryKeywordTerms(text),
+    knowledgeBaseIds: [knowledgeBaseId],
+    candidates: 40,
+    shortlist: 10,
+    ...(vectorLeg ? { vectorLeg } : {}),
+  };
+}
+
+const rag = () => ctx.container.rag.repositories.rag;
+
+async function search(knowledgeBaseId: string, text: string, vectorLeg?: 'database') {
+  return rag().hybridSearch(query(knowledgeBaseId, text, vectorLeg), 100);
+}
+
+describe.skipIf(!usearch)('in-memory vector index', () => {
+  it('answers what the database answers, once warmed', async () => {
+    const { knowledgeBase } = await corpus();
+    await rag().warmSearch([knowledgeBase.id]);
+    for (const text of ['how do I ask for vacation', 'my laptop is old', 'parking hours', 'xyzzy']) {
+      const before = rag().servedSearches();
+      const fromMemory = await search(knowledgeBase.id, text);
+      expect(rag().servedSearches().memory).toBe(before.memory + 1);
+      const fromDatabase = await search(knowledgeBase.id, text, 'database');
+      expect(rag().servedSearches().database).toBe(before.database + 1);
+      expect(fromMemory.map((r) => r.chunkId)).toEqual(fromDatabase.map((r) => r.chunkId));
+      for (const [i, row] of fromDatabase.entries()) {
+        // Cosines in float32 here and in pgvector: equal to about 6 digits.
+        expect(fromMemory[i]!.cosine).toBeCloseTo(row.cosine, 5);
+        expect(fromMemory[i]!.bm25).toBeCloseTo(row.bm25, 9);
+        expect(fromMemory[i]!.score).toBeCloseTo(row.score, 5);
+      }
+    }
+  });
+
+  it('lets the database serve a base it does not hold, and one whose chunks changed, until it caught up', async () => {
+    const fixture = await corpus();
+    const kb = fixture.knowledgeBase.id;
+    const before = rag().servedSearches();
+    await search(kb, 'vacation');
+    expect(rag().servedSearches().database).toBe(before.database + 1);
+    await rag().warmSearch([kb]);
+
+    // A new chunk moves the version: found at once (the database's leg), then from memory.
+    const embedder = createLocalEmbedder(ctx.container.config.embeddingDimensions);
+    const text = 'Bicycles may be parked in the inner courtyard.';
+    const [added] = await ctx.container.db
+      .insert(chunks)
+      .values({
+        documentId: fixture.documents[0]!.document.id,
+        knowledgeBaseId: kb,
+        chunkIndex: 9,
+        content: text,
+        tokenCount: 8,
+        embedding: embedder.embedOne(text),
+      })
+      .returning();
+    const stale = rag().servedSearches();
+    expect((await search(kb, 'bicycles parked in the inner courtyard')).map((r) => r.chunkId)).toContain(
+      added!.id,
+    );
+    expect(rag().servedSearches().database).toBe(stale.database + 1);
+    await rag().warmSearch([kb]);
+    const warm = rag().servedSearches();
+    expect((await search(kb, 'bicycles parked in the inner courtyard')).map((r) => r.chunkId)).toContain(
+      added!.id,
+    );
+    expect(rag().servedSearches().memory).toBe(warm.memory + 1);
+
+    // Held back, it leaves the index; re-embedded, the index takes the new vector.
+    await ctx.container.db.update(chunks).set({ heldBack: true }).where(eq(chunks.id, added!.id));
+    await rag().warmSearch([kb]);
+    expect((await search(kb, 'bicycles parked in the inner courtyard')).map((r) => r.chunkId)).not.toContain(
+      added!.id,
+    );
+    const target = fixture.documents[1]!.chunks[0]!;
+    await ctx.container.db
+      .update(chunks)
+      .set({ embedding: embedder.embedOne('bicycle courtyard parking') })
+      .where(eq(chunks.id, target.id));
+    await rag().warmSearch([kb]);
+    const moved = rag().servedSearches();
+    const rows = await search(kb, 'bicycle courtyard parking');
+    expect(rag().servedSearches().memory).toBe(moved.memory + 1);
+    expect(rows.find((r) => r.chunkId === target.id)?.cosine).toBeCloseTo(1, 5);
+  });
+});
+
+describe('parseVectorSend', () => {
+  it("reads pgvector's binary form", async () => {
+    const [row] = rowsOf<{ bytes: Uint8Array }>(
+      await ctx.container.db.execute(sql`SELECT vector_send('[1.5,-2,0.25]'::vector) AS bytes`),
+    );
+    expect([...parseVectorSend(row!.bytes)]).toEqual([1.5, -2, 0.25]);
+  });
+});
