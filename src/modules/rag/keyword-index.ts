@@ -141,6 +141,8 @@ function idf(n: number, df: number): number {
 interface Scored {
   id: string;
   score: number;
+  /** The base that holds the chunk. */
+  knowledgeBaseId: string;
 }
 
 /** Better first: higher BM25, then the smaller id (the SQL leg's `ORDER BY bm25 DESC, id`). */
@@ -210,7 +212,11 @@ export function keywordCandidates(
       }
     }
     for (const chunk of touched) {
-      keepBest(best, { id: base.ids[chunk]!, score: scores[chunk]! }, n);
+      keepBest(
+        best,
+        { id: base.ids[chunk]!, score: scores[chunk]!, knowledgeBaseId: base.knowledgeBaseId },
+        n,
+      );
       scores[chunk] = 0;
     }
   }

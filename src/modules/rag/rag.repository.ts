@@ -17,9 +17,10 @@ import {
   keywordStatsCtes,
   keywordWeightCtes,
 } from './bm25.js';
-import { bm25Scores, createKeywordIndex } from './keyword-index.js';
+import { createKeywordIndex } from './keyword-index.js';
+import { createMemorySearch, TRIGRAM_TEXT_MAX } from './memory-search.js';
 import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
-import { createVectorIndex, queryVector } from './vector-index.js';
+import { createVectorIndex } from './vector-index.js';
 
 /** The inputs of one hybrid query. */
 export interface HybridQuery {
@@ -74,31 +75,6 @@ export interface HybridRow {
   scannedBy: string | null;
 }
 
-/**
- * Candidates whose cosine and BM25 the service computed (the in-memory
- * vector and keyword indexes): the query then only checks them against the
- * table, weighs and shortlists them and adds pg_trgm.
- */
-export interface ScoredCandidates {
-  ids: readonly string[];
-  /** Clamped cosine of each id, in the same order. */
-  cosines: readonly number[];
-  /** Raw Okapi BM25 of each id, in the same order. */
-  bm25s: readonly number[];
-}
-
-/** `ScoredCandidates` as rows `(id, cosine, bm25)`. */
-function scoredCandidatesRows(given: ScoredCandidates): SQL {
-  for (const value of [...given.cosines, ...given.bm25s])
-    if (!Number.isFinite(value)) throw new Error(`not a finite score: ${value}`);
-  const floats = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::float8[]`;
-  return sql`(SELECT * FROM unnest(${uuidArray(given.ids)}, ${floats(given.cosines)}, ${floats(given.bm25s)})
-    AS given(id, cosine, bm25))`;
-}
-
-/** pg_trgm's work grows with the message too; its first 1000 characters carry the signal. */
-const TRIGRAM_TEXT_MAX = 1000;
-
 /** A PostgreSQL uuid[] literal; ids are checked, so nothing else can reach the SQL. */
 function uuidArray(ids: readonly string[]): SQL {
   for (const id of ids) if (!isUuid(id)) throw new Error(`not a uuid: ${id}`);
@@ -147,36 +123,29 @@ export function hybridSearchQuery(
   query: HybridQuery & {
     keywordCandidates?: readonly string[];
     keywordWeights?: KeywordWeights;
-    scoredCandidates?: ScoredCandidates;
   },
 ): SQL {
   const kbIds = uuidArray(query.knowledgeBaseIds);
   const n = Math.max(1, Math.floor(query.candidates));
-  const given = query.scoredCandidates;
-  const vector = query.embedding && !given ? vectorLiteral(query.embedding) : null;
+  const vector = query.embedding ? vectorLiteral(query.embedding) : null;
   const terms = query.terms;
 
   const legs: SQL[] = [];
-  if (given) legs.push(scoredCandidatesRows(given));
-  else if (vector) {
+  if (vector) {
     legs.push(sql`(SELECT c.id FROM chunks c
       WHERE c.knowledge_base_id = ANY(${kbIds}) AND c.embedding IS NOT NULL AND NOT c.held_back
       ORDER BY c.embedding <=> ${vector}::vector LIMIT ${n})`);
   }
-  if (given) {
-    // Both legs' candidates and their cosine and BM25 came with `given`.
-  } else if (query.keywordCandidates) {
+  if (query.keywordCandidates) {
     if (query.keywordCandidates.length > 0)
       legs.push(sql`(SELECT unnest(${uuidArray(query.keywordCandidates)}) AS id)`);
   } else if (terms.length > 0) legs.push(exhaustiveBm25Leg(kbIds, n));
   if (legs.length === 0) legs.push(sql`(SELECT NULL::uuid AS id WHERE false)`);
 
-  const cosine = given
-    ? sql`candidates.cosine`
-    : vector
-      ? sql`coalesce(greatest(0, least(1, 1 - (c.embedding <=> ${vector}::vector))), 0)`
-      : sql`0::float8`;
-  const bm25 = given ? sql`candidates.bm25` : terms.length > 0 ? bm25Score() : sql`0::float8`;
+  const cosine = vector
+    ? sql`coalesce(greatest(0, least(1, 1 - (c.embedding <=> ${vector}::vector))), 0)`
+    : sql`0::float8`;
+  const bm25 = terms.length > 0 ? bm25Score() : sql`0::float8`;
   const weight = (key: 'vector' | 'keyword') =>
     sql`CASE WHEN jsonb_typeof(kb.rag_weights -> ${key}) = 'number'
       THEN greatest(0, (kb.rag_weights ->> ${key})::float8) ELSE 0 END`;
@@ -187,11 +156,9 @@ export function hybridSearchQuery(
   const shortlist = Math.max(1, Math.floor(query.shortlist));
   // The statistics of the in-memory index that proposed the candidates, else read here.
   const weights = query.keywordWeights;
-  const stats = given
-    ? sql``
-    : sql`${weights ? keywordWeightCtes(weights) : keywordStatsCtes(terms, kbIds)},`;
+  const stats = weights ? keywordWeightCtes(weights) : keywordStatsCtes(terms, kbIds);
   const reference = weights ? bm25ReferenceOf(weights) : bm25Reference();
-  return sql`WITH ${stats}
+  return sql`WITH ${stats},
     candidates AS (${sql.join(legs, sql` UNION `)}),
     scored AS MATERIALIZED (
       SELECT c.id AS "chunkId", c.document_id AS "documentId", c.knowledge_base_id AS "knowledgeBaseId",
@@ -294,21 +261,6 @@ async function prepareSearch(
   return new Map((row?.versions ?? []).map(([id, version]) => [id, Number(version)]));
 }
 
-/** The searched bases' keyword versions (see {@link prepareSearch}), outside a transaction. */
-async function readVersions(
-  db: DbExecutor,
-  knowledgeBaseIds: readonly string[],
-): Promise<Map<string, number>> {
-  const rows = rowsOf<{ id: string; version: number | string }>(
-    await db.execute(sql`SELECT knowledge_base_id AS id, version FROM kb_stats
-      WHERE knowledge_base_id = ANY(${uuidArray(knowledgeBaseIds)})`),
-  );
-  return new Map(rows.map((row) => [row.id, Number(row.version)]));
-}
-
-/** BM25 statistics of a query without terms: nothing weighs, the reference is 0. */
-const NO_KEYWORD_WEIGHTS: KeywordWeights = { terms: [], idfs: [], chunkCount: 0, avgdl: 1, reference: 0 };
-
 function numericRows(rows: HybridRow[]): HybridRow[] {
   return rows.map((r) => ({
     ...r,
@@ -324,39 +276,8 @@ export function createRagRepository(db: Database, options: { efSearch?: number }
   const iterativeScan = iterativeScanSupport(db);
   const keywordIndex = createKeywordIndex({ db });
   const vectorIndex = createVectorIndex({ db, efSearch: options.efSearch });
+  const memorySearch = createMemorySearch({ db, keywordIndex, vectorIndex });
   const served = { memory: 0, database: 0 };
-
-  /**
-   * Both legs from the in-memory indexes, when both are current with the
-   * versions just read: the statement then scores only the given
-   * candidates, outside a transaction (no settings to scope). Null when an
-   * index is not current (its background pass is started).
-   */
-  async function searchInMemory(query: HybridQuery): Promise<HybridRow[] | null> {
-    const vector = query.embedding ? queryVector(query.embedding) : null;
-    const versions = await readVersions(db, query.knowledgeBaseIds);
-    const vectorBases = vector ? vectorIndex.current(versions, query.knowledgeBaseIds, vector.length) : [];
-    if (!vectorBases) return null;
-    const n = Math.max(1, Math.floor(query.candidates));
-    const keyword =
-      query.terms.length > 0
-        ? await keywordIndex.candidates(db, versions, query.knowledgeBaseIds, query.terms, n)
-        : null;
-    if (keyword && !keyword.current) return null;
-    const keywordIds = keyword?.proposed.map((c) => c.id) ?? [];
-    const vectorLeg = vector ? vectorIndex.search(vectorBases, vector, n, keywordIds) : null;
-    const ids = [...new Set([...(vectorLeg?.nearest.map((c) => c.id) ?? []), ...keywordIds])];
-    const weights = keyword?.weights ?? NO_KEYWORD_WEIGHTS;
-    const scoredCandidates: ScoredCandidates = {
-      ids,
-      cosines: ids.map((id) => vectorLeg?.cosineOf.get(id) ?? 0),
-      bm25s: keyword ? bm25Scores(keyword.bases, weights, ids) : ids.map(() => 0),
-    };
-    if (ids.length === 0) return [];
-    return rowsOf<HybridRow>(
-      await db.execute(hybridSearchQuery({ ...query, keywordWeights: weights, scoredCandidates })),
-    );
-  }
 
   return {
     /** Ids of every knowledge base of a department, oldest first. */
@@ -378,10 +299,10 @@ export function createRagRepository(db: Database, options: { efSearch?: number }
     async hybridSearch(query: HybridQuery, efSearch: number): Promise<HybridRow[]> {
       if (query.knowledgeBaseIds.length === 0) return [];
       if (query.vectorLeg !== 'database' && query.keywordLeg !== 'exhaustive' && vectorIndex.available) {
-        const rows = await searchInMemory(query);
+        const rows = await memorySearch.search(query);
         if (rows) {
           served.memory++;
-          return numericRows(rows);
+          return rows;
         }
       }
       served.database++;

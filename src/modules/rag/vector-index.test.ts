@@ -63,11 +63,37 @@ describe.skipIf(!usearch)('in-memory vector index', () => {
       expect(rag().servedSearches().database).toBe(before.database + 1);
       expect(fromMemory.map((r) => r.chunkId)).toEqual(fromDatabase.map((r) => r.chunkId));
       for (const [i, row] of fromDatabase.entries()) {
-        // Cosines in float32 here and in pgvector: equal to about 6 digits.
-        expect(fromMemory[i]!.cosine).toBeCloseTo(row.cosine, 5);
-        expect(fromMemory[i]!.bm25).toBeCloseTo(row.bm25, 9);
-        expect(fromMemory[i]!.score).toBeCloseTo(row.score, 5);
+        const { cosine, bm25, keyword, score, ...rest } = fromMemory[i]!;
+        expect(rest).toEqual({
+          ...row,
+          cosine: undefined,
+          bm25: undefined,
+          keyword: undefined,
+          score: undefined,
+        });
+        // Cosines in float32 here and in pgvector: equal to about 6 digits; BM25 and pg_trgm's
+        // similarity exactly but for the last digits of a sum.
+        expect(cosine).toBeCloseTo(row.cosine, 5);
+        expect(bm25).toBeCloseTo(row.bm25, 12);
+        expect(keyword).toBeCloseTo(row.keyword, 12);
+        expect(score).toBeCloseTo(row.score, 5);
       }
+    }
+  });
+
+  it('keeps to the departments asked for, as the database does', async () => {
+    const { knowledgeBase } = await corpus();
+    const other = await createDepartment(ctx.container);
+    await rag().warmSearch([knowledgeBase.id]);
+    for (const [departmentIds, found] of [
+      [[knowledgeBase.departmentId], true],
+      [[other.id], false],
+    ] as const) {
+      const fenced = (vectorLeg?: 'database') =>
+        rag().hybridSearch({ ...query(knowledgeBase.id, 'laptop', vectorLeg), departmentIds }, 100);
+      const fromMemory = await fenced();
+      expect(fromMemory.length > 0).toBe(found);
+      expect(fromMemory.map((r) => r.chunkId)).toEqual((await fenced('database')).map((r) => r.chunkId));
     }
   });
 

@@ -45,6 +45,7 @@ export const LOAD_BATCH = 256;
 
 /** One knowledge base's vectors, current with `version` once loaded. */
 export interface VectorBase {
+  knowledgeBaseId: string;
   /** `kb_stats.version` the index holds every change up to; undefined until the first load ends. */
   version: number | null | undefined;
   dimensions: number;
@@ -61,6 +62,7 @@ export interface VectorBase {
 /** A candidate proposed by the vector leg. */
 export interface VectorCandidate {
   id: string;
+  knowledgeBaseId: string;
   /** Cosine similarity clamped to [0, 1], as the SQL query computes it. */
   cosine: number;
 }
@@ -120,8 +122,9 @@ function clamp(cosine: number): number {
   return Math.max(0, Math.min(1, cosine));
 }
 
-function emptyBase(now: number): VectorBase {
+function emptyBase(knowledgeBaseId: string, now: number): VectorBase {
   return {
+    knowledgeBaseId,
     version: undefined,
     dimensions: 0,
     ann: null,
@@ -270,7 +273,7 @@ export function createVectorIndex(options: {
     let base = bases.get(knowledgeBaseId);
     // Slots are never reused: once most are dead (chunks replaced over and over), load afresh.
     if (!base || base.ids.length > 2 * base.slots.size + LOAD_BATCH) {
-      base = emptyBase(now());
+      base = emptyBase(knowledgeBaseId, now());
       bases.set(knowledgeBaseId, base);
     }
     const pass: Promise<void> = catchUp(knowledgeBaseId, base).finally(() =>
@@ -349,7 +352,7 @@ export function createVectorIndex(options: {
       }
       const cosineOf = exactCosines(scored, query);
       const nearest = proposed
-        .map(({ id }) => ({ id, cosine: cosineOf.get(id) ?? 0 }))
+        .map(({ id, base }) => ({ id, knowledgeBaseId: base.knowledgeBaseId, cosine: cosineOf.get(id) ?? 0 }))
         .sort((a, b) => b.cosine - a.cosine || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .slice(0, n);
       for (const id of alsoScore) if (!cosineOf.has(id)) cosineOf.set(id, 0);

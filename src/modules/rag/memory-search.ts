@@ -1,0 +1,211 @@
+import { sql } from 'drizzle-orm';
+import { type DbExecutor, rowsOf } from '../../core/db/client.js';
+import { isUuid } from '../../core/ids.js';
+import { memoiseByText } from '../../core/memo.js';
+import type { KeywordWeights } from './bm25.js';
+import { bm25Scores, type KeywordIndex } from './keyword-index.js';
+import type { HybridQuery, HybridRow } from './rag.repository.js';
+import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
+import { trigramProfile, trigramsOf, wordSimilarity } from './trigram.js';
+import { queryVector, type VectorIndex } from './vector-index.js';
+
+/**
+ * The hybrid search served from the process's in-memory indexes: the
+ * same chunks, figures and order as `hybridSearchQuery` (rag.repository.ts
+ * documents each step), computed here:
+ *
+ * 1. one statement reads the searched bases' versions, departments and
+ *    `ragWeights`; both indexes must be current with those versions, or
+ *    the search is left to the database (null);
+ * 2. the vector leg (vector-index.ts) and the keyword leg (keyword-index.ts)
+ *    propose their best N each, with every candidate's cosine and BM25;
+ * 3. the candidates of the allowed departments are weighed with their
+ *    base's weights and the best `shortlist` kept (keyword = normalised
+ *    BM25, a lower bound, as in SQL);
+ * 4. a second statement reads those chunks (content, title, document),
+ *    not held back, in the searched bases;
+ * 5. pg_trgm's word similarity of the message and each content
+ *    (trigram.ts, the same float4) completes the keyword score, and the
+ *    blended score orders them.
+ */
+
+/** pg_trgm's work grows with the message too; its first 1000 characters carry the signal. */
+export const TRIGRAM_TEXT_MAX = 1000;
+
+/** A searched base as read with its version. */
+interface SearchedBase {
+  departmentId: string;
+  /** Normalised weights: `nv + nk = 1`. */
+  nv: number;
+  nk: number;
+}
+
+/** A PostgreSQL uuid[] literal; ids are checked, so nothing else can reach the SQL. */
+function uuidArray(ids: readonly string[]) {
+  for (const id of ids) if (!isUuid(id)) throw new Error(`not a uuid: ${id}`);
+  return sql`${`{${ids.join(',')}}`}::uuid[]`;
+}
+
+/** A weight as the SQL reads it: a JSON number, at least 0; anything else 0. */
+function weightOf(weights: unknown, key: 'vector' | 'keyword'): number {
+  const value = (weights as Record<string, unknown> | null)?.[key];
+  return typeof value === 'number' ? Math.max(0, value) : 0;
+}
+
+/** The bases' versions, departments and normalised weights, in one snapshot. */
+async function readBases(db: DbExecutor, knowledgeBaseIds: readonly string[]) {
+  const rows = rowsOf<{
+    id: string;
+    departmentId: string;
+    ragWeights: unknown;
+    version: number | string | null;
+  }>(
+    await db.execute(sql`SELECT kb.id, kb.department_id AS "departmentId", kb.rag_weights AS "ragWeights", s.version
+      FROM knowledge_bases kb LEFT JOIN kb_stats s ON s.knowledge_base_id = kb.id
+      WHERE kb.id = ANY(${uuidArray(knowledgeBaseIds)})`),
+  );
+  const versions = new Map<string, number>();
+  const bases = new Map<string, SearchedBase>();
+  for (const row of rows) {
+    if (row.version !== null) versions.set(row.id, Number(row.version));
+    const wv = weightOf(row.ragWeights, 'vector');
+    const wk = weightOf(row.ragWeights, 'keyword');
+    const sum = wv + wk;
+    bases.set(row.id, {
+      departmentId: row.departmentId,
+      nv: sum > 0 ? wv / sum : DEFAULT_RAG_WEIGHTS.vector,
+      nk: sum > 0 ? wk / sum : DEFAULT_RAG_WEIGHTS.keyword,
+    });
+  }
+  return { versions, bases };
+}
+
+/** BM25 statistics of a query without terms: nothing weighs, the reference is 0. */
+const NO_KEYWORD_WEIGHTS: KeywordWeights = { terms: [], idfs: [], chunkCount: 0, avgdl: 1, reference: 0 };
+
+interface Candidate {
+  id: string;
+  knowledgeBaseId: string;
+  cosine: number;
+  bm25: number;
+  bm25n: number;
+  base: SearchedBase;
+}
+
+function byId(a: { id: string }, b: { id: string }): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Chunk contents whose trigrams are kept per process: a chunk's text never
+ * changes, and the same chunks make many shortlists (about 12 KB each).
+ */
+export const TRIGRAM_PROFILE_CACHE_SIZE = 2000;
+
+export function createMemorySearch(deps: {
+  db: DbExecutor;
+  keywordIndex: KeywordIndex;
+  vectorIndex: VectorIndex;
+}) {
+  const { db, keywordIndex, vectorIndex } = deps;
+  const profileOf = memoiseByText(trigramProfile, TRIGRAM_PROFILE_CACHE_SIZE);
+
+  /** Steps 1 and 2: every candidate with its base, cosine and BM25; null when an index is not current. */
+  async function candidatesOf(query: HybridQuery) {
+    const vector = query.embedding ? queryVector(query.embedding) : null;
+    const { versions, bases } = await readBases(db, query.knowledgeBaseIds);
+    const vectorBases = vector ? vectorIndex.current(versions, query.knowledgeBaseIds, vector.length) : [];
+    if (!vectorBases) return null;
+    const n = Math.max(1, Math.floor(query.candidates));
+    const keyword =
+      query.terms.length > 0
+        ? await keywordIndex.candidates(db, versions, query.knowledgeBaseIds, query.terms, n)
+        : null;
+    if (keyword && !keyword.current) return null;
+    const keywordIds = keyword?.proposed.map((c) => c.id) ?? [];
+    const vectorLeg = vector ? vectorIndex.search(vectorBases, vector, n, keywordIds) : null;
+    const baseOf = new Map<string, string>();
+    for (const c of keyword?.proposed ?? []) baseOf.set(c.id, c.knowledgeBaseId);
+    for (const c of vectorLeg?.nearest ?? []) baseOf.set(c.id, c.knowledgeBaseId);
+    const ids = [...baseOf.keys()];
+    const weights = keyword?.weights ?? NO_KEYWORD_WEIGHTS;
+    const bm25s = keyword ? bm25Scores(keyword.bases, weights, ids) : ids.map(() => 0);
+    const reference = weights.reference;
+    const candidates: Candidate[] = [];
+    for (const [i, id] of ids.entries()) {
+      const knowledgeBaseId = baseOf.get(id)!;
+      const base = bases.get(knowledgeBaseId);
+      // A base deleted since its index was read answers nothing, as the SQL join would.
+      if (!base) continue;
+      const bm25 = bm25s[i]!;
+      candidates.push({
+        id,
+        knowledgeBaseId,
+        cosine: vectorLeg?.cosineOf.get(id) ?? 0,
+        bm25,
+        bm25n: reference > 0 ? Math.min(1, bm25 / reference) : 0,
+        base,
+      });
+    }
+    return candidates;
+  }
+
+  return {
+    /**
+     * The hybrid search's rows from memory, or null when an index of a
+     * searched base is not current with the version just read (the caller
+     * then searches in the database; the stale index is being updated).
+     */
+    async search(query: HybridQuery): Promise<HybridRow[] | null> {
+      const candidates = await candidatesOf(query);
+      if (!candidates) return null;
+      const departments = query.departmentIds ? new Set(query.departmentIds) : null;
+      const shortlist = candidates
+        .filter((c) => !departments || departments.has(c.base.departmentId))
+        .map((c) => ({ ...c, lower: c.base.nv * c.cosine + c.base.nk * c.bm25n }))
+        .sort((a, b) => b.lower - a.lower || byId(a, b))
+        .slice(0, Math.max(1, Math.floor(query.shortlist)));
+      if (shortlist.length === 0) return [];
+      const chunks = new Map(
+        rowsOf<{
+          id: string;
+          documentId: string;
+          chunkIndex: number;
+          content: string;
+          scannedBy: string | null;
+          title: string;
+        }>(
+          await db.execute(sql`SELECT c.id, c.document_id AS "documentId", c.chunk_index AS "chunkIndex", c.content,
+              c.scanned_by AS "scannedBy", d.title
+            FROM chunks c JOIN documents d ON d.id = c.document_id
+            WHERE c.id = ANY(${uuidArray(shortlist.map((c) => c.id))})
+              AND c.knowledge_base_id = ANY(${uuidArray(query.knowledgeBaseIds)}) AND NOT c.held_back`),
+        ).map((row) => [row.id, row]),
+      );
+      const message = new Set(trigramsOf(query.text.slice(0, TRIGRAM_TEXT_MAX)));
+      const rows: HybridRow[] = [];
+      for (const c of shortlist) {
+        const chunk = chunks.get(c.id);
+        if (!chunk) continue;
+        const keyword = Math.max(c.bm25n, wordSimilarity(message, profileOf(chunk.content)));
+        rows.push({
+          chunkId: c.id,
+          documentId: chunk.documentId,
+          knowledgeBaseId: c.knowledgeBaseId,
+          departmentId: c.base.departmentId,
+          title: chunk.title,
+          content: chunk.content,
+          chunkIndex: Number(chunk.chunkIndex),
+          cosine: c.cosine,
+          bm25: c.bm25,
+          keyword,
+          score: c.base.nv * c.cosine + c.base.nk * keyword,
+          scannedBy: chunk.scannedBy,
+        });
+      }
+      return rows.sort((a, b) => b.score - a.score || byId({ id: a.chunkId }, { id: b.chunkId }));
+    },
+  };
+}
+
+export type MemorySearch = ReturnType<typeof createMemorySearch>;

@@ -1,0 +1,208 @@
+/**
+ * pg_trgm's `word_similarity(query, text)` computed in the service, to the
+ * same float4 value, so that retrieval served from the in-memory indexes
+ * scores a chunk exactly as the SQL query does (rag.repository.ts). The
+ * steps follow pg_trgm's (contrib/pg_trgm/trgm_op.c, PostgreSQL 15 to 18):
+ *
+ * - words are maximal runs of letters and digits, lower-cased one character
+ *   at a time (the database's `C.UTF-8` character classes and case
+ *   mapping), padded with two spaces before and one after;
+ * - each three consecutive characters of a padded word make a trigram:
+ *   its three bytes when they are three single-byte characters, otherwise
+ *   three bytes of the "legacy" CRC-32 of its UTF-8 bytes (so, as in
+ *   PostgreSQL, two different trigrams may rarely share a code);
+ * - the similarity is the best `count / (ulen1 + ulen2 − count)` over
+ *   extents of the text's trigrams, found by pg_trgm's own greedy walk
+ *   (`iterate_word_similarity`), where count is the query's distinct
+ *   trigrams inside the extent, ulen1 all of the query's distinct trigrams
+ *   and ulen2 the extent's distinct trigrams.
+ *
+ * A test compares it with PostgreSQL's and PGlite's pg_trgm on texts in
+ * the three languages, typos and punctuation included.
+ */
+
+/** pg_crc32_table: CRC-32 of polynomial 0x04C11DB7, reflected (0xEDB88320). */
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+/** PostgreSQL's legacy CRC-32 (`COMP_LEGACY_CRC32`: the reflected table, shifted left). */
+function legacyCrc32(bytes: Uint8Array, start: number, end: number): number {
+  let crc = 0xffffffff;
+  for (let i = start; i < end; i++) crc = (CRC_TABLE[((crc >>> 24) ^ bytes[i]!) & 0xff]! ^ (crc << 8)) >>> 0;
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+const NON_ASCII_WORD_CHAR = /[\p{Alphabetic}\p{Nd}]/u;
+
+/** `t_isalnum` under `C.UTF-8`: ASCII letters and digits, and the Unicode letters and digits above. */
+function isWordChar(codePoint: number, char: string): boolean {
+  if (codePoint < 128)
+    return (
+      (codePoint >= 48 && codePoint <= 57) ||
+      (codePoint >= 65 && codePoint <= 90) ||
+      (codePoint >= 97 && codePoint <= 122)
+    );
+  return NON_ASCII_WORD_CHAR.test(char);
+}
+
+/** `towlower`: one character to one, the simple case mapping (JavaScript's full mapping may give two). */
+function lowerCodePoint(codePoint: number, char: string): number {
+  if (codePoint < 128) return codePoint >= 65 && codePoint <= 90 ? codePoint + 32 : codePoint;
+  return char.toLowerCase().codePointAt(0)!;
+}
+
+/** Writes the UTF-8 bytes of a code point at `at`; answers the next free index. */
+function putUtf8(bytes: Uint8Array, at: number, codePoint: number): number {
+  if (codePoint < 0x80) {
+    bytes[at] = codePoint;
+    return at + 1;
+  }
+  if (codePoint < 0x800) {
+    bytes[at] = 0xc0 | (codePoint >> 6);
+    bytes[at + 1] = 0x80 | (codePoint & 0x3f);
+    return at + 2;
+  }
+  if (codePoint < 0x10000) {
+    bytes[at] = 0xe0 | (codePoint >> 12);
+    bytes[at + 1] = 0x80 | ((codePoint >> 6) & 0x3f);
+    bytes[at + 2] = 0x80 | (codePoint & 0x3f);
+    return at + 3;
+  }
+  bytes[at] = 0xf0 | (codePoint >> 18);
+  bytes[at + 1] = 0x80 | ((codePoint >> 12) & 0x3f);
+  bytes[at + 2] = 0x80 | ((codePoint >> 6) & 0x3f);
+  bytes[at + 3] = 0x80 | (codePoint & 0x3f);
+  return at + 4;
+}
+
+const SPACE = 32;
+const window = new Uint8Array(12);
+
+/** The code of the trigram of three characters (`compact_trigram`). */
+function trigramCode(a: number, b: number, c: number): number {
+  if (a < 0x80 && b < 0x80 && c < 0x80) return (a << 16) | (b << 8) | c;
+  const length = putUtf8(window, putUtf8(window, putUtf8(window, 0, a), b), c);
+  // CPTRGM copies the CRC's first three bytes in memory: little-endian, its low three.
+  const crc = legacyCrc32(window, 0, length);
+  return ((crc & 0xff) << 16) | (((crc >>> 8) & 0xff) << 8) | ((crc >>> 16) & 0xff);
+}
+
+/** The trigram codes of one lower-cased word, padded with two spaces before and one after, appended to `out`. */
+function wordTrigrams(word: readonly number[], out: number[]): void {
+  const padded = [SPACE, SPACE, ...word, SPACE];
+  for (let i = 0; i + 2 < padded.length; i++)
+    out.push(trigramCode(padded[i]!, padded[i + 1]!, padded[i + 2]!));
+}
+
+/** The trigram codes of `text` in order, duplicates kept (`generate_trgm_only`). */
+export function trigramsOf(text: string): number[] {
+  const out: number[] = [];
+  let word: number[] = [];
+  for (const char of text) {
+    const codePoint = char.codePointAt(0)!;
+    if (isWordChar(codePoint, char)) word.push(lowerCodePoint(codePoint, char));
+    else if (word.length > 0) {
+      wordTrigrams(word, out);
+      word = [];
+    }
+  }
+  if (word.length > 0) wordTrigrams(word, out);
+  return out;
+}
+
+/** A text's trigrams, each position naming one of its distinct codes. */
+export interface TrigramProfile {
+  /** The distinct trigram codes, in order of first appearance. */
+  codes: Int32Array;
+  /** For each trigram of the text in order, the index of its code in `codes`. */
+  positions: Int32Array;
+}
+
+/** The {@link TrigramProfile} of a text (a chunk's content, computed once and kept by the caller). */
+export function trigramProfile(text: string): TrigramProfile {
+  const all = trigramsOf(text);
+  const indexOf = new Map<number, number>();
+  const positions = new Int32Array(all.length);
+  for (const [i, code] of all.entries()) {
+    let index = indexOf.get(code);
+    if (index === undefined) {
+      index = indexOf.size;
+      indexOf.set(code, index);
+    }
+    positions[i] = index;
+  }
+  return { codes: Int32Array.from(indexOf.keys()), positions };
+}
+
+/** `CALCSML` in float4. */
+function similarityOf(count: number, ulen1: number, ulen2: number): number {
+  return Math.fround(count / (ulen1 + ulen2 - count));
+}
+
+/**
+ * `word_similarity` of a query, given as its distinct trigram codes
+ * (`new Set(trigramsOf(query))`), and a text: the greatest similarity
+ * between the query and an extent of the text, as a float4 in [0, 1].
+ */
+export function wordSimilarity(query: ReadonlySet<number>, text: TrigramProfile): number {
+  const found = new Uint8Array(text.codes.length);
+  for (let i = 0; i < text.codes.length; i++) found[i] = query.has(text.codes[i]!) ? 1 : 0;
+  return iterate(text.positions, found, query.size);
+}
+
+/** `iterate_word_similarity` without the strict and check-only variants. */
+function iterate(trg2indexes: Int32Array, found: Uint8Array, ulen1: number): number {
+  const lastpos = new Int32Array(found.length).fill(-1);
+  let ulen2 = 0;
+  let count = 0;
+  let lower = -1;
+  let best = 0;
+  for (let i = 0; i < trg2indexes.length; i++) {
+    const trgindex = trg2indexes[i]!;
+    if (lower >= 0 || found[trgindex] === 1) {
+      if (lastpos[trgindex]! < 0) {
+        ulen2++;
+        if (found[trgindex] === 1) count++;
+      }
+      lastpos[trgindex] = i;
+    }
+    if (found[trgindex] === 0) continue;
+    const upper = i;
+    if (lower === -1) {
+      lower = i;
+      ulen2 = 1;
+    }
+    let current = similarityOf(count, ulen1, ulen2);
+    // Try moving the extent's start right for a greater similarity.
+    let tmpCount = count;
+    let tmpUlen2 = ulen2;
+    const previousLower = lower;
+    for (let tmpLower = lower; tmpLower <= upper; tmpLower++) {
+      const candidate = similarityOf(tmpCount, ulen1, tmpUlen2);
+      if (candidate > current) {
+        current = candidate;
+        ulen2 = tmpUlen2;
+        lower = tmpLower;
+        count = tmpCount;
+      }
+      const tmpIndex = trg2indexes[tmpLower]!;
+      if (lastpos[tmpIndex] === tmpLower) {
+        tmpUlen2--;
+        if (found[tmpIndex] === 1) tmpCount--;
+      }
+    }
+    best = Math.max(best, current);
+    for (let tmpLower = previousLower; tmpLower < lower; tmpLower++) {
+      const tmpIndex = trg2indexes[tmpLower]!;
+      if (lastpos[tmpIndex] === tmpLower) lastpos[tmpIndex] = -1;
+    }
+  }
+  return best;
+}
