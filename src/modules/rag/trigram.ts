@@ -41,21 +41,35 @@ function legacyCrc32(bytes: Uint8Array, start: number, end: number): number {
 
 const NON_ASCII_WORD_CHAR = /[\p{Alphabetic}\p{Nd}]/u;
 
+/** Answers for the non-ASCII characters met so far: texts repeat few of them. */
+const wordCharOf = new Map<number, boolean>();
+const lowerOf = new Map<number, number>();
+
 /** `t_isalnum` under `C.UTF-8`: ASCII letters and digits, and the Unicode letters and digits above. */
-function isWordChar(codePoint: number, char: string): boolean {
+function isWordChar(codePoint: number): boolean {
   if (codePoint < 128)
     return (
       (codePoint >= 48 && codePoint <= 57) ||
       (codePoint >= 65 && codePoint <= 90) ||
       (codePoint >= 97 && codePoint <= 122)
     );
-  return NON_ASCII_WORD_CHAR.test(char);
+  let answer = wordCharOf.get(codePoint);
+  if (answer === undefined) {
+    answer = NON_ASCII_WORD_CHAR.test(String.fromCodePoint(codePoint));
+    wordCharOf.set(codePoint, answer);
+  }
+  return answer;
 }
 
 /** `towlower`: one character to one, the simple case mapping (JavaScript's full mapping may give two). */
-function lowerCodePoint(codePoint: number, char: string): number {
+function lowerCodePoint(codePoint: number): number {
   if (codePoint < 128) return codePoint >= 65 && codePoint <= 90 ? codePoint + 32 : codePoint;
-  return char.toLowerCase().codePointAt(0)!;
+  let lower = lowerOf.get(codePoint);
+  if (lower === undefined) {
+    lower = String.fromCodePoint(codePoint).toLowerCase().codePointAt(0)!;
+    lowerOf.set(codePoint, lower);
+  }
+  return lower;
 }
 
 /** Writes the UTF-8 bytes of a code point at `at`; answers the next free index. */
@@ -94,26 +108,43 @@ function trigramCode(a: number, b: number, c: number): number {
   return ((crc & 0xff) << 16) | (((crc >>> 8) & 0xff) << 8) | ((crc >>> 16) & 0xff);
 }
 
-/** The trigram codes of one lower-cased word, padded with two spaces before and one after, appended to `out`. */
-function wordTrigrams(word: readonly number[], out: number[]): void {
-  const padded = [SPACE, SPACE, ...word, SPACE];
-  for (let i = 0; i + 2 < padded.length; i++)
-    out.push(trigramCode(padded[i]!, padded[i + 1]!, padded[i + 2]!));
-}
-
-/** The trigram codes of `text` in order, duplicates kept (`generate_trgm_only`). */
+/**
+ * The trigram codes of `text` in order, duplicates kept
+ * (`generate_trgm_only`): each word, lower-cased and padded with two spaces
+ * before and one after, gives one trigram per character and one for the
+ * padding after it, made as the characters are read.
+ */
 export function trigramsOf(text: string): number[] {
   const out: number[] = [];
-  let word: number[] = [];
-  for (const char of text) {
-    const codePoint = char.codePointAt(0)!;
-    if (isWordChar(codePoint, char)) word.push(lowerCodePoint(codePoint, char));
-    else if (word.length > 0) {
-      wordTrigrams(word, out);
-      word = [];
+  // The two characters before the next one in the current padded word; inWord false between words.
+  let first = SPACE;
+  let second = SPACE;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    let codePoint = text.charCodeAt(i);
+    if (codePoint >= 0xd800 && codePoint <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        codePoint = ((codePoint - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
+        i++;
+      }
+    }
+    if (isWordChar(codePoint)) {
+      if (!inWord) {
+        first = SPACE;
+        second = SPACE;
+        inWord = true;
+      }
+      const lower = lowerCodePoint(codePoint);
+      out.push(trigramCode(first, second, lower));
+      first = second;
+      second = lower;
+    } else if (inWord) {
+      out.push(trigramCode(first, second, SPACE));
+      inWord = false;
     }
   }
-  if (word.length > 0) wordTrigrams(word, out);
+  if (inWord) out.push(trigramCode(first, second, SPACE));
   return out;
 }
 
