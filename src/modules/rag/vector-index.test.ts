@@ -7,7 +7,7 @@ import { chunks } from '../../core/db/schema/index.js';
 import { createLocalEmbedder } from '../../core/llm/local-embedder.js';
 import type { HybridQuery } from './rag.repository.js';
 import { queryKeywordTerms } from './text-analysis.js';
-import { parseVectorSend, usearch } from './vector-index.js';
+import { createVectorIndex, parseVectorSend, usearch } from './vector-index.js';
 
 const ctx = useTestApp();
 
@@ -156,5 +156,37 @@ describe('parseVectorSend', () => {
       await ctx.container.db.execute(sql`SELECT vector_send('[1.5,-2,0.25]'::vector) AS bytes`),
     );
     expect([...parseVectorSend(row!.bytes)]).toEqual([1.5, -2, 0.25]);
+  });
+});
+
+describe.skipIf(!usearch)('createVectorIndex', () => {
+  async function loadedIndex(now: () => number) {
+    const { knowledgeBase } = await corpus();
+    const index = createVectorIndex({ db: ctx.container.db, idleDropMs: 1000, now });
+    await index.warm([knowledgeBase.id]);
+    const version = index.heldBases().get(knowledgeBase.id);
+    const versions = new Map(version == null ? [] : [[knowledgeBase.id, version]]);
+    return { index, kb: knowledgeBase.id, versions };
+  }
+
+  it('serves a base only while current with the version asked, and with vectors of the same length', async () => {
+    const { index, kb, versions } = await loadedIndex(() => 0);
+    const dimensions = ctx.container.config.embeddingDimensions;
+    expect(index.current(versions, [kb], dimensions)).toHaveLength(1);
+    expect(index.current(versions, [kb], dimensions + 1)).toBeNull();
+    expect(index.current(new Map([[kb, (versions.get(kb) ?? 0) + 1]]), [kb], dimensions)).toBeNull();
+  });
+
+  it('drops a base nobody searched for the idle period, and loads it again on the next search', async () => {
+    let clock = 0;
+    const { index, kb, versions } = await loadedIndex(() => clock);
+    const dimensions = ctx.container.config.embeddingDimensions;
+    clock = 500;
+    expect(index.current(versions, [kb], dimensions)).toHaveLength(1);
+    clock = 2000;
+    // Past the idle period: dropped at this look, a reload starts, and the database serves meanwhile.
+    expect(index.current(versions, [kb], dimensions)).toBeNull();
+    await index.warm([kb]);
+    expect(index.current(versions, [kb], dimensions)).toHaveLength(1);
   });
 });
