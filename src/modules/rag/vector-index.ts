@@ -305,7 +305,7 @@ export function createVectorIndex(options: {
           update(id).catch(() => undefined);
           ready = false;
         } else if (base.dimensions !== 0 && base.dimensions !== dimensions) ready = false;
-        else if (base) found.push(base);
+        else found.push(base);
       }
       return ready ? found : null;
     },
