@@ -1,3 +1,12 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { isUuid } from '../ids.js';
+
+/** A PostgreSQL uuid[] literal; ids are checked, so nothing else can reach the SQL. */
+export function uuidArray(ids: readonly string[]): SQL {
+  for (const id of ids) if (!isUuid(id)) throw new Error(`not a uuid: ${id}`);
+  return sql`${`{${ids.join(',')}}`}::uuid[]`;
+}
+
 /** A LIKE pattern matching `term` anywhere, with LIKE's wildcards in the term taken literally. */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type DbExecutor, rowsOf } from '../../core/db/client.js';
 import { BM25_B, BM25_K1, type KeywordWeights } from './bm25.js';
+import { IDLE_INDEX_DROP_MS, idleSweep } from './idle-sweep.js';
 
 /**
  * The keyword leg's candidates, proposed from an inverted index kept in the
@@ -325,13 +326,6 @@ async function loadBase(tx: DbExecutor, knowledgeBaseId: string): Promise<Keywor
 export const BLOCKING_RELOAD_MAX_MS = 1000;
 
 /**
- * An index not searched for this long is dropped (a base deleted, or one
- * nobody asks about, would otherwise hold its memory until a restart: about
- * 70 MB at 100,000 chunks); the next search of it loads it again.
- */
-export const IDLE_INDEX_DROP_MS = 60 * 60 * 1000;
-
-/**
  * The process's keyword indexes, one per knowledge base searched, each
  * reloaded when its `kb_stats.version` moved; concurrent searches of a stale
  * base share one reload.
@@ -355,24 +349,15 @@ export function createKeywordIndex(options: {
   now?: () => number;
 }) {
   const blockingReloadMaxMs = options.blockingReloadMaxMs ?? BLOCKING_RELOAD_MAX_MS;
-  const idleDropMs = options.idleDropMs ?? IDLE_INDEX_DROP_MS;
   const now = options.now ?? (() => performance.now());
+  const sweepIdle = idleSweep(options.idleDropMs ?? IDLE_INDEX_DROP_MS, now);
   const bases = new Map<string, { base: KeywordBase; loadMs: number; usedAt: number }>();
   const loading = new Map<string, Promise<KeywordBase>>();
-  let sweptAt = now();
 
   function keep(knowledgeBaseId: string, base: KeywordBase, loadMs: number): void {
     const held = bases.get(knowledgeBaseId);
     if (!held || (held.base.version ?? -1) <= (base.version ?? -1))
       bases.set(knowledgeBaseId, { base, loadMs, usedAt: now() });
-  }
-
-  /** Drops the indexes nobody searched for `idleDropMs`; looks at most once per that period's tenth. */
-  function dropIdle(): void {
-    const at = now();
-    if (at - sweptAt < idleDropMs / 10) return;
-    sweptAt = at;
-    for (const [id, held] of bases) if (at - held.usedAt > idleDropMs) bases.delete(id);
   }
 
   function load(tx: DbExecutor, knowledgeBaseId: string): Promise<KeywordBase> {
@@ -425,7 +410,7 @@ export function createKeywordIndex(options: {
       terms: readonly string[],
       n: number,
     ): Promise<{ proposed: Scored[]; weights: KeywordWeights; bases: KeywordBase[]; current: boolean }> {
-      dropIdle();
+      sweepIdle(bases);
       const searched: KeywordBase[] = [];
       for (const id of knowledgeBaseIds) searched.push(await current(tx, id, versions.get(id) ?? null));
       const weights = keywordWeights(searched, terms);

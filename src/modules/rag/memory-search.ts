@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type DbExecutor, rowsOf } from '../../core/db/client.js';
-import { isUuid } from '../../core/ids.js';
+import { uuidArray } from '../../core/db/sql-helpers.js';
 import { memoiseByText } from '../../core/memo.js';
 import type { KeywordWeights } from './bm25.js';
 import type { HybridQuery, HybridRow } from './hybrid-search.js';
@@ -38,12 +38,6 @@ interface SearchedBase {
   /** Normalised weights: `nv + nk = 1`. */
   nv: number;
   nk: number;
-}
-
-/** A PostgreSQL uuid[] literal; ids are checked, so nothing else can reach the SQL. */
-function uuidArray(ids: readonly string[]) {
-  for (const id of ids) if (!isUuid(id)) throw new Error(`not a uuid: ${id}`);
-  return sql`${`{${ids.join(',')}}`}::uuid[]`;
 }
 
 /** A weight as the SQL reads it: a JSON number, at least 0; anything else 0. */

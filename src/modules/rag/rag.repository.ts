@@ -1,13 +1,13 @@
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, type DbExecutor, rowsOf } from '../../core/db/client.js';
 import { knowledgeBases } from '../../core/db/schema/index.js';
+import { uuidArray } from '../../core/db/sql-helpers.js';
 import {
   iterativeScanSupport,
   setLocalExpressions,
   setLocalSettings,
   vectorLiteral,
 } from '../../core/db/vector.js';
-import { isUuid } from '../../core/ids.js';
 import {
   bm25Reference,
   bm25ReferenceOf,
@@ -24,12 +24,6 @@ import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
 import { createVectorIndex } from './vector-index.js';
 
 export type { HybridQuery, HybridRow } from './hybrid-search.js';
-
-/** A PostgreSQL uuid[] literal; ids are checked, so nothing else can reach the SQL. */
-function uuidArray(ids: readonly string[]): SQL {
-  for (const id of ids) if (!isUuid(id)) throw new Error(`not a uuid: ${id}`);
-  return sql`${`{${ids.join(',')}}`}::uuid[]`;
-}
 
 /**
  * The hybrid retrieval query, one statement:

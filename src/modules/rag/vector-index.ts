@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import type { Index as AnnIndex } from 'usearch';
 import { type DbExecutor, rowsOf } from '../../core/db/client.js';
-import { isUuid } from '../../core/ids.js';
+import { uuidArray } from '../../core/db/sql-helpers.js';
+import { IDLE_INDEX_DROP_MS, idleSweep } from './idle-sweep.js';
 
 /**
  * The vector leg's candidates and every candidate's cosine, from an index
@@ -190,12 +191,6 @@ function remove(base: VectorBase, id: string): void {
 }
 
 /**
- * An index not searched for this long is dropped (about 80 MB at 10,000
- * chunks of 1536 dimensions); the next search of it starts loading it again.
- */
-export const IDLE_VECTOR_INDEX_DROP_MS = 60 * 60 * 1000;
-
-/**
  * The process's vector indexes, one per knowledge base searched. A base is
  * loaded, and later brought up to date, by one background task at a time:
  * the servable chunks' ids and row versions are read with the base's
@@ -207,28 +202,19 @@ export function createVectorIndex(options: {
   db: DbExecutor;
   /** HNSW `ef_search` of the graph (default 100, as the SQL leg's). */
   efSearch?: number;
-  /** Drop an index unused this long (default {@link IDLE_VECTOR_INDEX_DROP_MS}). */
+  /** Drop an index unused this long (default {@link IDLE_INDEX_DROP_MS}: about 80 MB at 10,000 chunks). */
   idleDropMs?: number;
   /** The clock idleness is read on (milliseconds). */
   now?: () => number;
 }) {
   const efSearch = options.efSearch ?? 100;
-  const idleDropMs = options.idleDropMs ?? IDLE_VECTOR_INDEX_DROP_MS;
   const now = options.now ?? (() => performance.now());
+  const sweepIdle = idleSweep(options.idleDropMs ?? IDLE_INDEX_DROP_MS, now);
   const bases = new Map<string, VectorBase>();
   const updating = new Map<string, Promise<void>>();
-  let sweptAt = now();
-
-  function dropIdle(): void {
-    const at = now();
-    if (at - sweptAt < idleDropMs / 10) return;
-    sweptAt = at;
-    for (const [id, base] of bases) if (at - base.usedAt > idleDropMs && !updating.has(id)) bases.delete(id);
-  }
 
   /** One pass bringing `base` up to the version read with its rows. */
   async function catchUp(knowledgeBaseId: string, base: VectorBase): Promise<void> {
-    if (!isUuid(knowledgeBaseId)) throw new Error(`not a uuid: ${knowledgeBaseId}`);
     const rows = rowsOf<{ version: string | number | null; id: string | null; mark: string | null }>(
       await options.db.execute(sql`
         SELECT v.version, c.id, c.xmin::text AS mark
@@ -250,7 +236,7 @@ export function createVectorIndex(options: {
       const read = rowsOf<{ id: string; mark: string; bytes: Uint8Array }>(
         await options.db.execute(sql`
           SELECT id, xmin::text AS mark, vector_send(embedding) AS bytes FROM chunks
-          WHERE id = ANY(${`{${batch.join(',')}}`}::uuid[]) AND knowledge_base_id = ${knowledgeBaseId}
+          WHERE id = ANY(${uuidArray(batch)}) AND knowledge_base_id = ${knowledgeBaseId}
             AND embedding IS NOT NULL AND NOT held_back`),
       );
       for (const row of read) {
@@ -295,7 +281,8 @@ export function createVectorIndex(options: {
      */
     current(versions: ReadonlyMap<string, number>, knowledgeBaseIds: readonly string[], dimensions: number) {
       if (!usearch) return null;
-      dropIdle();
+      // A base a pass is loading stays: the pass would otherwise fill a base nobody holds.
+      sweepIdle(bases, (id) => updating.has(id));
       const found: VectorBase[] = [];
       let ready = true;
       for (const id of knowledgeBaseIds) {
