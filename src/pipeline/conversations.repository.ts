@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../core/db/client.js';
 import {
@@ -38,6 +38,18 @@ export interface Turn {
  * the sender's lookup again on every message).
  */
 const notClosed = sql`${conversations.status} <> 'closed'`;
+
+/**
+ * The status of a conversation that is not closed, from its approvals:
+ * `escalated` when an escalated reply waits, `awaiting_approval` when a
+ * pending one does, `open` otherwise.
+ */
+export function statusFromApprovals(conversationId: SQL): SQL {
+  return sql`case
+    when exists (select 1 from ${approvals} a where a.conversation_id = ${conversationId} and a.status = 'escalated') then 'escalated'
+    when exists (select 1 from ${approvals} a where a.conversation_id = ${conversationId} and a.status = 'pending') then 'awaiting_approval'
+    else 'open' end`;
+}
 
 /** Conversations, messages and the channel senders behind them. */
 export function createConversationsRepository(db: Database) {
@@ -244,10 +256,7 @@ export function createConversationsRepository(db: Database) {
       await tx
         .update(conversations)
         .set({
-          status: sql`case
-            when exists (select 1 from ${approvals} where ${approvals.conversationId} = ${conversationId} and ${approvals.status} = 'escalated') then 'escalated'
-            when exists (select 1 from ${approvals} where ${approvals.conversationId} = ${conversationId} and ${approvals.status} = 'pending') then 'awaiting_approval'
-            else 'open' end`,
+          status: statusFromApprovals(sql`${conversationId}::uuid`),
         })
         .where(and(eq(conversations.id, conversationId), notClosed));
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Bus } from '../core/bus/bus.js';
 import type { Transaction } from '../core/db/client.js';
 import type { QueueDriver, QueueName } from '../core/queue/queue.js';
@@ -8,9 +9,11 @@ import type {
   MessageRow,
   Turn,
 } from './conversations.repository.js';
+import type { DecisionRepository, DecisionWritten, TaskEnd } from './decision.repository.js';
 import type { DeliveryRepository, NotificationRow } from './delivery.repository.js';
 import type { Decision } from './hitl-decision.js';
 import { createRecipients } from './recipients.js';
+import type { NewToolCall } from './tasks.repository.js';
 
 /** A retrieved chunk as an approval shows it to the reviewer. */
 export interface ReplySource {
@@ -29,7 +32,7 @@ export interface ApprovalContext {
   turns: Turn[];
 }
 
-export interface RouteInput {
+export interface DecideInput {
   task: { id: string; namespaceId: string; departmentId: string };
   conversation: ConversationRow;
   inbound: MessageRow;
@@ -39,6 +42,10 @@ export interface RouteInput {
   confidence: number;
   sources: ReplySource[];
   context: ApprovalContext;
+  /** The tool calls not written yet (`generate`, `confidence_check`), written with the decision. */
+  toolCalls: NewToolCall[];
+  /** The task's output besides the route's ids. */
+  output: Record<string, unknown>;
 }
 
 /** What the decision wrote: an approval, or the outbound message. */
@@ -46,6 +53,12 @@ export interface RouteResult {
   route: Decision['route'];
   approvalId: string | null;
   messageId: string | null;
+}
+
+/** The decision as written: the finished task, its last tool calls, the route and the work after it. */
+export interface Decided extends DecisionWritten {
+  result: RouteResult;
+  effects: AfterCommit;
 }
 
 /** Work that must wait for the commit: outbound jobs and notification events. */
@@ -62,6 +75,9 @@ const OUTBOUND_QUEUE: Partial<Record<string, QueueName>> = {
 
 const SNIPPET = 200;
 
+/** The notification of a web-chat reply (its body is a snippet of the reply). */
+const REPLY_NOTICE = { type: 'assistant_reply', title: 'New reply from the assistant' } as const;
+
 /**
  * Where a decided reply goes. Everything here runs inside the caller's
  * transaction and is safe to repeat: an approval or an outbound message that
@@ -71,10 +87,11 @@ const SNIPPET = 200;
 export function createDelivery(deps: {
   conversations: ConversationsRepository;
   delivery: DeliveryRepository;
+  decisions: DecisionRepository;
   queue: QueueDriver;
   bus: Bus;
 }) {
-  const { conversations, delivery, queue, bus } = deps;
+  const { conversations, delivery, decisions, queue, bus } = deps;
 
   const recipients = createRecipients(delivery);
 
@@ -120,8 +137,7 @@ export function createDelivery(deps: {
         [
           {
             userId: conversation.userId,
-            type: 'assistant_reply',
-            title: 'New reply from the assistant',
+            ...REPLY_NOTICE,
             body: snippet(input.content),
             entityType: 'message',
             entityId: message.id,
@@ -140,32 +156,56 @@ export function createDelivery(deps: {
     recipients,
 
     /**
-     * Acts on the delivery decision: `hitl` writes a `pending` approval,
-     * `escalate` an `escalated` one addressed to a role, each with an
-     * `approval_pending` notification for every recipient and the
-     * conversation marked as waiting; `auto_send` writes the reply
-     * ({@link deliverReply}). Records the employee's first interaction with
-     * the intent either way.
+     * Acts on the delivery decision and ends the task, in one statement
+     * (src/pipeline/decision.repository.ts): `hitl` writes a `pending`
+     * approval, `escalate` an `escalated` one addressed to a role, each with
+     * an `approval_pending` notification for every recipient (read first)
+     * and the conversation marked as waiting; `auto_send` writes the reply
+     * as {@link deliverReply} does. Writes the last tool calls and records
+     * the employee's first interaction with the intent either way. Answers
+     * null, having written nothing, when the task was finished already.
      */
-    async route(tx: Transaction, input: RouteInput): Promise<{ result: RouteResult; effects: AfterCommit }> {
+    async decide(input: DecideInput): Promise<Decided | null> {
       const { task, conversation, decision } = input;
-      await delivery.recordInteraction(conversation.userId, task.namespaceId, input.intent, tx);
+      const end = (result: RouteResult): TaskEnd => ({
+        taskId: task.id,
+        output: { ...result, ...input.output },
+        finishedAt: new Date(),
+        toolCalls: input.toolCalls,
+        interaction: { userId: conversation.userId, namespaceId: task.namespaceId, intent: input.intent },
+      });
 
       if (decision.route === 'auto_send') {
-        const { message, effects } = await deliverReply(tx, {
-          conversation,
-          taskId: task.id,
-          approvalId: null,
-          content: input.reply,
-        });
-        await conversations.refreshStatus(conversation.id, tx);
-        return { result: { route: 'auto_send', approvalId: null, messageId: message.id }, effects };
+        const result: RouteResult = { route: 'auto_send', approvalId: null, messageId: randomUUID() };
+        const web = conversation.channel === 'web';
+        const written = await decisions.writeReply(
+          end(result),
+          {
+            id: result.messageId!,
+            conversationId: conversation.id,
+            channel: conversation.channel,
+            content: input.reply,
+            // The web client reads the conversation through the API: there is nothing to send.
+            status: web ? 'delivered' : 'queued',
+          },
+          web ? { userId: conversation.userId, ...REPLY_NOTICE, body: snippet(input.reply) } : null,
+        );
+        if (!written) return null;
+        const outbound = OUTBOUND_QUEUE[conversation.channel];
+        const jobs = outbound ? [{ queue: outbound, messageId: result.messageId! }] : [];
+        return { ...written, result, effects: { jobs, notifications: written.notifications } };
       }
 
       const escalation = decision.reasons.find((reason) => reason.type === 'persona_boundary');
       const escalatedToRole = escalation?.type === 'persona_boundary' ? escalation.escalateToRole : null;
-      const approval = await delivery.insertApproval(
+      const result: RouteResult = { route: decision.route, approvalId: randomUUID(), messageId: null };
+      const notified = escalatedToRole
+        ? await recipients.withRole(conversation.departmentId, escalatedToRole)
+        : await recipients.withPermission(conversation.departmentId, 'canApprove');
+      const written = await decisions.writeApproval(
+        end(result),
         {
+          id: result.approvalId!,
           taskId: task.id,
           conversationId: conversation.id,
           messageId: input.inbound.id,
@@ -181,30 +221,14 @@ export function createDelivery(deps: {
           escalatedToId: null,
           escalatedToRole,
         },
-        tx,
+        notified,
+        {
+          title: escalatedToRole ? 'Escalated reply awaiting review' : 'Reply awaiting approval',
+          body: snippet(input.inbound.content),
+        },
       );
-      const effects: AfterCommit = { jobs: [], notifications: [] };
-      const written = approval ?? (await delivery.findApprovalOfTask(task.id, tx));
-      if (!written) throw new Error(`the approval of task ${task.id} was neither written nor found`);
-      // Only the try that wrote the approval notifies: a replay finds it and stays quiet.
-      if (approval) {
-        const notified = escalatedToRole
-          ? await recipients.withRole(conversation.departmentId, escalatedToRole, tx)
-          : await recipients.withPermission(conversation.departmentId, 'canApprove', tx);
-        effects.notifications = await delivery.insertNotifications(
-          notified.map((userId) => ({
-            userId,
-            type: 'approval_pending',
-            title: escalatedToRole ? 'Escalated reply awaiting review' : 'Reply awaiting approval',
-            body: snippet(input.inbound.content),
-            entityType: 'approval',
-            entityId: approval.id,
-          })),
-          tx,
-        );
-        await conversations.refreshStatus(conversation.id, tx);
-      }
-      return { result: { route: decision.route, approvalId: written.id, messageId: null }, effects };
+      if (!written) return null;
+      return { ...written, result, effects: { jobs: [], notifications: written.notifications } };
     },
 
     /** After the commit: enqueues the outbound jobs and publishes `notification.created` for each row. */

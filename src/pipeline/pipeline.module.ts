@@ -13,6 +13,7 @@ import type { RolesRepository } from '../modules/roles/roles.repository.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
 import { createAdapters } from './adapters/index.js';
 import { createConversationsRepository } from './conversations.repository.js';
+import { createDecisionRepository } from './decision.repository.js';
 import { createDelivery } from './delivery.js';
 import { createDeliveryRepository } from './delivery.repository.js';
 import { createIdleConversations } from './idle-conversations.js';
@@ -59,7 +60,8 @@ export function createPipelineModule(deps: PipelineDeps) {
   const conversations = createConversationsRepository(db);
   const tasks = createTasksRepository(db);
   const deliveryRows = createDeliveryRepository(db);
-  const delivery = createDelivery({ conversations, delivery: deliveryRows, queue, bus });
+  const decisions = createDecisionRepository(db);
+  const delivery = createDelivery({ conversations, delivery: deliveryRows, decisions, queue, bus });
   const senders = createSenderResolver({
     db,
     conversations,

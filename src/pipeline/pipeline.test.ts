@@ -180,11 +180,22 @@ describe('pipeline: inbound message to approval', () => {
     expect(
       own.map((e) => (e.payload as { progress?: number }).progress).filter((p) => p !== undefined),
     ).toEqual([0.25, 0.5, 0.75, 1]);
+    // The events carry the committed rows: the tool calls' ids, the task's output and duration.
+    expect(
+      own
+        .filter((e) => e.event === 'agent-task.tool-call')
+        .map((e) => (e.payload as { toolCall: { id: string; durationMs: number } }).toolCall),
+    ).toEqual(calls.map((call) => expect.objectContaining({ id: call.id, durationMs: call.durationMs })));
+    expect(own.at(-1)!.payload).toMatchObject({ output: task.output!, durationMs: task.durationMs! });
     await waitFor('the notification events', () =>
       rows.every((row) =>
         events.some((e) => e.event === 'notification.created' && (e.payload as { id: string }).id === row.id),
       ),
     );
+    const notified = events.find(
+      (e) => e.event === 'notification.created' && (e.payload as { id: string }).id === rows[0]!.id,
+    );
+    expect(notified!.payload).toMatchObject({ createdAt: rows[0]!.createdAt.toISOString(), readAt: null });
 
     // Memory extraction refreshes the sender's profile.
     const profile = await waitFor('the profile memory', async () => {
@@ -362,32 +373,31 @@ describe('pipeline: inbound message to approval', () => {
     expect(replayed).toMatchObject({ status: 'done' });
     expect(replayed!.output).toMatchObject({ approvalId: approval!.id });
 
-    // The delivery itself repeated in a transaction finds the approval and notifies nobody.
+    // The decision itself repeated finds the task finished and writes nothing.
     const [conversation] = await container.db
       .select()
       .from(conversations)
       .where(eq(conversations.id, received.conversationId));
     const [inbound] = await container.db.select().from(messages).where(eq(messages.id, received.messageId));
-    const again = await container.db.transaction((tx) =>
-      container.pipeline.delivery.route(tx, {
-        task: { id: task.id, namespaceId: scene.namespaceId, departmentId: scene.departmentId },
-        conversation: conversation!,
-        inbound: inbound!,
-        decision: { route: 'hitl', reasons: [{ type: 'not_autonomous' }], draw: null },
-        reply: 'another draft',
-        intent: 'vacation',
-        confidence: 0.5,
-        sources: [],
-        context: {
-          channel: 'chanA',
-          language: 'en',
-          userMessage: { id: '', content: '', createdAt: '' },
-          turns: [],
-        },
-      }),
-    );
-    expect(again.result.approvalId).toBe(approval!.id);
-    expect(again.effects.notifications).toEqual([]);
+    const again = await container.pipeline.delivery.decide({
+      task: { id: task.id, namespaceId: scene.namespaceId, departmentId: scene.departmentId },
+      conversation: conversation!,
+      inbound: inbound!,
+      decision: { route: 'hitl', reasons: [{ type: 'not_autonomous' }], draw: null },
+      reply: 'another draft',
+      intent: 'vacation',
+      confidence: 0.5,
+      sources: [],
+      context: {
+        channel: 'chanA',
+        language: 'en',
+        userMessage: { id: '', content: '', createdAt: '' },
+        turns: [],
+      },
+      toolCalls: [{ taskId: task.id, stepName: 'generate', status: 'done', durationMs: 1 }],
+      output: { reply: 'another draft' },
+    });
+    expect(again).toBeNull();
     expect(await countAll()).toEqual(before);
   });
 });

@@ -20,7 +20,7 @@ function reaches(user: AccessCandidate, departmentId: string): boolean {
 export function createRecipients(rows: Pick<DeliveryRepository, 'accessCandidates'>) {
   return {
     /** Active users holding `permission` whose effective departments include `departmentId`. */
-    async withPermission(departmentId: string, permission: Permission, tx: DbExecutor): Promise<string[]> {
+    async withPermission(departmentId: string, permission: Permission, tx?: DbExecutor): Promise<string[]> {
       const candidates = await rows.accessCandidates(departmentId, { permission }, tx);
       return candidates
         .filter(
@@ -31,7 +31,7 @@ export function createRecipients(rows: Pick<DeliveryRepository, 'accessCandidate
     },
 
     /** Active users of role `roleSlug` whose effective departments include `departmentId`. */
-    async withRole(departmentId: string, roleSlug: string, tx: DbExecutor): Promise<string[]> {
+    async withRole(departmentId: string, roleSlug: string, tx?: DbExecutor): Promise<string[]> {
       const candidates = await rows.accessCandidates(departmentId, { roleSlug }, tx);
       return candidates
         .filter((user) => user.roleSlug === roleSlug && reaches(user, departmentId))

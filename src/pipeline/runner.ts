@@ -41,7 +41,7 @@ interface StepsDone {
   checked: Checked;
   /** The namespace's plugins for this task; null when it has none. */
   plugins: TaskPlugins | null;
-  /** `generate` and `confidence_check` when both are done and no plugin runs: written in the decision's transaction. */
+  /** `generate` and `confidence_check` when both are done and no plugin runs: written with the decision. */
   unrecorded: Array<Ran<unknown>>;
 }
 
@@ -54,9 +54,6 @@ class StepFailure extends Error {
     super(message);
   }
 }
-
-/** The task was finished by someone else while this run worked: its results are dropped. */
-class AlreadyFinished extends Error {}
 
 /** A step that ran: its value, or the failure that ends the task, and its tool call row to write. */
 interface Ran<Out> {
@@ -88,7 +85,7 @@ export interface RunnerDeps {
  * Runs one agent task: inject_profile → rag_search → generate →
  * confidence_check, each written as an AgentToolCall and published as
  * `agent-task.tool-call`, then the delivery decision and the task's end in
- * one transaction. Safe to run again for the same task (a retried job):
+ * one statement. Safe to run again for the same task (a retried job):
  * a finished task is left alone, a task whose reply was already routed is
  * only finished, and an interrupted one starts over from its first step.
  */
@@ -207,8 +204,7 @@ export function createRunner(deps: RunnerDeps) {
    * first two steps' tool calls are written together once both ran (they
    * read the database and run in milliseconds), before the model is called;
    * `generate` with `confidence_check`, which takes milliseconds after it,
-   * in the transaction of the delivery decision (one statement and one
-   * commit less per message), or at once when the namespace has plugins,
+   * in the statement of the delivery decision, or at once when the namespace has plugins,
    * whose hook after the check writes its own call after them. A failing
    * step's call is written at once.
    * Each event still follows its committed row.
@@ -321,65 +317,45 @@ export function createRunner(deps: RunnerDeps) {
       }
       const { profile, rag, generated, checked } = done;
 
-      let outcome: { task: AgentTaskRow; effects: AfterCommit; calls: ToolCallRow[] };
-      try {
-        outcome = await db.transaction(async (tx) => {
-          const calls = await tasks.insertToolCalls(
-            done.unrecorded.map((r) => r.call),
-            tx,
-          );
-          const { result, effects } = await delivery.route(tx, {
-            task: { id: task.id, namespaceId: context.namespace.id, departmentId: task.departmentId },
-            conversation: context.conversation,
-            inbound: context.inbound,
-            decision: checked.decision,
-            reply: generated.reply,
-            intent: checked.intent,
-            confidence: checked.confidence,
-            sources: rag.hits.map((hit) => ({
-              chunkId: hit.chunkId,
-              documentId: hit.documentId,
-              title: hit.title,
-              score: round(hit.score),
-            })),
-            context: {
-              channel: context.conversation.channel,
-              language: profile.language,
-              userMessage: {
-                id: context.inbound.id,
-                content: context.inbound.content,
-                createdAt: context.inbound.createdAt.toISOString(),
-              },
-              turns: profile.turns,
-            },
-          });
-          const finished = await tasks.finish(
-            task.id,
-            {
-              status: 'done',
-              output: {
-                ...result,
-                reply: generated.reply,
-                intent: checked.intent,
-                confidence: round(checked.confidence),
-                reasons: checked.decision.reasons,
-                language: profile.language,
-                traceId: generated.traceId,
-              },
-              finishedAt: new Date(),
-            },
-            tx,
-          );
-          if (!finished) throw new AlreadyFinished();
-          return { task: finished, effects, calls };
-        });
-      } catch (error) {
-        if (error instanceof AlreadyFinished) return;
-        throw error;
-      }
-      await publishToolCalls(context, done.unrecorded, outcome.calls);
-      await afterDone(outcome.task, outcome.effects);
-      done.plugins?.afterDelivery(outcome.task);
+      const decided = await delivery.decide({
+        task: { id: task.id, namespaceId: context.namespace.id, departmentId: task.departmentId },
+        conversation: context.conversation,
+        inbound: context.inbound,
+        decision: checked.decision,
+        reply: generated.reply,
+        intent: checked.intent,
+        confidence: checked.confidence,
+        sources: rag.hits.map((hit) => ({
+          chunkId: hit.chunkId,
+          documentId: hit.documentId,
+          title: hit.title,
+          score: round(hit.score),
+        })),
+        context: {
+          channel: context.conversation.channel,
+          language: profile.language,
+          userMessage: {
+            id: context.inbound.id,
+            content: context.inbound.content,
+            createdAt: context.inbound.createdAt.toISOString(),
+          },
+          turns: profile.turns,
+        },
+        toolCalls: done.unrecorded.map((r) => r.call),
+        output: {
+          reply: generated.reply,
+          intent: checked.intent,
+          confidence: round(checked.confidence),
+          reasons: checked.decision.reasons,
+          language: profile.language,
+          traceId: generated.traceId,
+        },
+      });
+      // Finished meanwhile by another try: its results stand, this run's are dropped.
+      if (!decided) return;
+      await publishToolCalls(context, done.unrecorded, decided.toolCalls);
+      await afterDone(decided.task, decided.effects);
+      done.plugins?.afterDelivery(decided.task);
     },
 
     /**

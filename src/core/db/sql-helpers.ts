@@ -1,10 +1,24 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
 import { isUuid } from '../ids.js';
 
 /** A PostgreSQL uuid[] literal; ids are checked, so nothing else can reach the SQL. */
 export function uuidArray(ids: readonly string[]): SQL {
   for (const id of ids) if (!isUuid(id)) throw new Error(`not a uuid: ${id}`);
   return sql`${`{${ids.join(',')}}`}::uuid[]`;
+}
+
+/**
+ * A row of `table` from its JSON form (`row_to_json`, `json_agg`): the
+ * columns' SQL names become the table's field names and each value is mapped
+ * as Drizzle maps what the driver returns (timestamps to Date).
+ */
+export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
 }
 
 /** A LIKE pattern matching `term` anywhere, with LIKE's wildcards in the term taken literally. */

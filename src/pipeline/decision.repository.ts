@@ -1,0 +1,178 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../core/db/client.js';
+import { agentTasks, agentToolCalls, notifications } from '../core/db/schema/index.js';
+import { rowFromJson, uuidArray } from '../core/db/sql-helpers.js';
+import { statusFromApprovals } from './conversations.repository.js';
+import type { NewApproval, NotificationRow } from './delivery.repository.js';
+import type { AgentTaskRow, NewToolCall, ToolCallRow } from './tasks.repository.js';
+
+/** What every delivery decision writes besides its route: the task's end, its last tool calls, the first interaction. */
+export interface TaskEnd {
+  taskId: string;
+  /** The task's output, the route's ids included. */
+  output: Record<string, unknown>;
+  finishedAt: Date;
+  /** Tool calls not written yet (`generate` and `confidence_check`), in order, after the task's earlier ones. */
+  toolCalls: NewToolCall[];
+  /** The employee has now met the intent in this namespace. */
+  interaction: { userId: string; namespaceId: string; intent: string };
+}
+
+/** What a decision wrote; null from the writes when the task was finished already (then nothing was written). */
+export interface DecisionWritten {
+  task: AgentTaskRow;
+  toolCalls: ToolCallRow[];
+  notifications: NotificationRow[];
+}
+
+/** A notification as a decision writes it: its entity is the approval or message written with it. */
+export interface DecisionNotice {
+  title: string;
+  body: string;
+}
+
+/**
+ * The delivery decision written in one statement: a chain of data-modifying
+ * CTEs (atomic as a transaction, one round trip instead of about ten). The
+ * task's end comes first and everything else is written `FROM task`: when
+ * the task was finished already (by a concurrent try), nothing is.
+ */
+export function createDecisionRepository(db: Database) {
+  async function written(statement: SQL): Promise<DecisionWritten | null> {
+    const [row] = rowsOf<{
+      task: Record<string, unknown> | null;
+      calls: Array<Record<string, unknown>>;
+      notified: Array<Record<string, unknown>>;
+    }>(await db.execute(statement));
+    if (!row?.task) return null;
+    return {
+      task: rowFromJson(agentTasks, row.task),
+      toolCalls: row.calls.map((call) => rowFromJson(agentToolCalls, call)),
+      notifications: row.notified.map((notice) => rowFromJson(notifications, notice)),
+    };
+  }
+
+  return {
+    /**
+     * Ends the task with a `pending` (or `escalated`) approval, an
+     * `approval_pending` notification for each of `recipients`, and the
+     * conversation marked as waiting (`escalated` when any of its replies is).
+     */
+    async writeApproval(
+      end: TaskEnd,
+      approval: NewApproval & { id: string; conversationId: string },
+      recipients: string[],
+      notice: DecisionNotice,
+    ): Promise<DecisionWritten | null> {
+      return written(sql`WITH ${taskEnd(end)},
+        approval AS (
+          INSERT INTO approvals (id, task_id, conversation_id, message_id, department_id, namespace_id, status,
+            original_content, intent, confidence, triggers, sources, context, escalated_to_id, escalated_to_role)
+          SELECT ${approval.id}::uuid, task.id, ${approval.conversationId}::uuid, ${approval.messageId ?? null}::uuid,
+            ${approval.departmentId}::uuid, ${approval.namespaceId ?? null}::uuid, ${approval.status ?? 'pending'},
+            ${approval.originalContent}, ${approval.intent ?? null}, ${approval.confidence ?? 0}::float8,
+            ${JSON.stringify(approval.triggers ?? [])}::jsonb, ${JSON.stringify(approval.sources ?? [])}::jsonb,
+            ${JSON.stringify(approval.context ?? {})}::jsonb, ${approval.escalatedToId ?? null}::uuid,
+            ${approval.escalatedToRole ?? null}
+          FROM task
+          RETURNING id, status
+        ),
+        notified AS (
+          INSERT INTO notifications (user_id, type, title, body, entity_type, entity_id)
+          SELECT r.user_id, 'approval_pending', ${notice.title}, ${notice.body}, 'approval', approval.id::text
+          FROM approval, unnest(${uuidArray(recipients)}) AS r(user_id)
+          RETURNING *
+        ),
+        waiting AS (
+          UPDATE conversations c SET updated_at = now(),
+            status = CASE WHEN approval.status = 'escalated' OR EXISTS (SELECT 1 FROM approvals a
+              WHERE a.conversation_id = c.id AND a.status = 'escalated') THEN 'escalated' ELSE 'awaiting_approval' END
+          FROM approval
+          WHERE c.id = ${approval.conversationId}::uuid AND c.status <> 'closed'
+        )
+        ${results}`);
+    },
+
+    /**
+     * Ends the task with its reply: the outbound message (`queued`, or
+     * `delivered` for the web chat, which has nothing to send), the
+     * conversation's last message time and status refreshed, and `notice`
+     * for the employee when given (`assistant_reply`).
+     */
+    async writeReply(
+      end: TaskEnd,
+      reply: { id: string; conversationId: string; channel: string; content: string; status: string },
+      notice: (DecisionNotice & { userId: string }) | null,
+    ): Promise<DecisionWritten | null> {
+      return written(sql`WITH ${taskEnd(end)},
+        reply AS (
+          INSERT INTO messages (id, conversation_id, channel, direction, content, status, task_id)
+          SELECT ${reply.id}::uuid, ${reply.conversationId}::uuid, ${reply.channel}, 'outbound', ${reply.content},
+            ${reply.status}, task.id
+          FROM task
+          RETURNING id, conversation_id, created_at
+        ),
+        touched AS (
+          UPDATE conversations c SET last_message_at = reply.created_at, updated_at = now(),
+            status = CASE WHEN c.status = 'closed' THEN 'closed' ELSE ${statusFromApprovals(sql`c.id`)} END
+          FROM reply
+          WHERE c.id = reply.conversation_id
+        ),
+        notified AS (
+          INSERT INTO notifications (user_id, type, title, body, entity_type, entity_id)
+          SELECT ${notice?.userId ?? null}::uuid, 'assistant_reply', ${notice?.title ?? ''}, ${notice?.body ?? ''},
+            'message', reply.id::text
+          FROM reply
+          WHERE ${notice !== null}::boolean
+          RETURNING *
+        )
+        ${results}`);
+    },
+  };
+}
+
+export type DecisionRepository = ReturnType<typeof createDecisionRepository>;
+
+/** The statement's answer: the finished task (null when it was finished before), the calls and notifications written. */
+const results = sql`SELECT (SELECT row_to_json(task) FROM task) AS task,
+  (SELECT coalesce(json_agg(calls ORDER BY calls.created_at), '[]') FROM calls) AS calls,
+  (SELECT coalesce(json_agg(notified), '[]') FROM notified) AS notified`;
+
+/**
+ * The CTEs `task` (the end of a task not finished yet), `calls` (its last
+ * tool calls, a microsecond apart so that created_at orders them) and the
+ * first interaction with the intent.
+ */
+function taskEnd(end: TaskEnd): SQL {
+  const finishedAt = end.finishedAt.toISOString();
+  const calls = end.toolCalls.map((call, n) => ({
+    n,
+    step_name: call.stepName,
+    status: call.status,
+    input_data: call.inputData ?? null,
+    output_data: call.outputData ?? null,
+    duration_ms: call.durationMs ?? 0,
+    error_message: call.errorMessage ?? null,
+  }));
+  const { userId, namespaceId, intent } = end.interaction;
+  return sql`task AS (
+      UPDATE agent_tasks SET status = 'done', output = ${JSON.stringify(end.output)}::jsonb, error_message = NULL,
+        finished_at = ${finishedAt}::timestamptz, updated_at = now(),
+        duration_ms = greatest(0, round(extract(epoch from (${finishedAt}::timestamptz - coalesce(started_at, created_at))) * 1000))::integer
+      WHERE id = ${end.taskId}::uuid AND status IN ('queued', 'running')
+      RETURNING *
+    ),
+    calls AS (
+      INSERT INTO agent_tool_calls (task_id, step_name, status, input_data, output_data, duration_ms, error_message, created_at)
+      SELECT task.id, c.step_name, c.status, c.input_data, c.output_data, c.duration_ms, c.error_message,
+        now() + c.n * interval '1 microsecond'
+      FROM task, jsonb_to_recordset(${JSON.stringify(calls)}::jsonb) AS c(n integer, step_name text, status text,
+        input_data jsonb, output_data jsonb, duration_ms integer, error_message text)
+      RETURNING *
+    ),
+    met AS (
+      INSERT INTO intent_interactions (user_id, namespace_id, intent_name)
+      SELECT ${userId}::uuid, ${namespaceId}::uuid, ${intent} FROM task
+      ON CONFLICT DO NOTHING
+    )`;
+}
