@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../core/db/client.js';
 import {
@@ -51,6 +51,18 @@ export function statusFromApprovals(conversationId: SQL): SQL {
     else 'open' end`;
 }
 
+/**
+ * The id of the namespace a department's channel messages go to: the
+ * department's `settings.defaultNamespaceId` when it names one of its
+ * namespaces, otherwise its oldest namespace; null when it has none.
+ */
+export function routedNamespaceOf(departmentId: SQL): SQL {
+  return sql`(SELECT n.id FROM ${namespaces} n JOIN ${departments} d ON d.id = n.department_id
+    WHERE n.department_id = ${departmentId}
+    ORDER BY n.id::text = d.settings ->> 'defaultNamespaceId' DESC NULLS LAST, n.created_at, n.id
+    LIMIT 1)`;
+}
+
 /** Conversations, messages and the channel senders behind them. */
 export function createConversationsRepository(db: Database) {
   const taskContextQuery = prepareTaskContext(db);
@@ -97,31 +109,6 @@ export function createConversationsRepository(db: Database) {
 
     async insertIdentity(channel: string, channelUserId: string, userId: string, tx: DbExecutor) {
       await tx.insert(channelIdentities).values({ channel, channelUserId, userId }).onConflictDoNothing();
-    },
-
-    /**
-     * The namespace a department's channel messages go to, in one query: the
-     * department's `settings.defaultNamespaceId` when it names one of its
-     * namespaces, otherwise its oldest namespace; null when it has none.
-     */
-    async routedNamespace(departmentId: string, tx: DbExecutor = db): Promise<NamespaceRow | null> {
-      const [row] = await tx
-        .select({ namespace: namespaces })
-        .from(namespaces)
-        .innerJoin(departments, eq(departments.id, namespaces.departmentId))
-        .where(eq(namespaces.departmentId, departmentId))
-        .orderBy(
-          sql`${namespaces.id}::text = ${departments.settings} ->> 'defaultNamespaceId' DESC NULLS LAST`,
-          asc(namespaces.createdAt),
-          asc(namespaces.id),
-        )
-        .limit(1);
-      return row?.namespace ?? null;
-    },
-
-    async findNamespace(id: string, tx: DbExecutor = db): Promise<NamespaceRow | null> {
-      const [row] = await tx.select().from(namespaces).where(eq(namespaces.id, id)).limit(1);
-      return row ?? null;
     },
 
     /** The sender's conversation on this channel that is not closed (at most one, by a unique index). */

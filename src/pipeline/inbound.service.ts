@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Bus } from '../core/bus/bus.js';
-import type { Database, Transaction } from '../core/db/client.js';
 import { ValidationError } from '../core/errors/app-errors.js';
 import type { QueueDriver } from '../core/queue/queue.js';
 import { type AgentTaskCommon, publishEvent } from '../core/realtime/events.js';
 import { AGENT_ADAPTERS, DEFAULT_AGENT_ADAPTER } from '../modules/namespaces/agent-adapters.js';
 import type {
-  ConversationRow,
   ConversationsRepository,
+  MessageRow,
   NamespaceRow,
   UserRow,
 } from './conversations.repository.js';
+import type { InboundRepository } from './inbound.repository.js';
 import type { InboundChannel, SenderResolver } from './senders.js';
 import type { AgentTaskRow, TasksRepository } from './tasks.repository.js';
 
@@ -45,11 +44,8 @@ const MAX_ID_CHARS = 200;
 /** The queue job id of a task's first run; never contains ':'. */
 export const taskJobId = (taskId: string) => `agent-task-${taskId}`;
 
-/** The message's channel id is stored already: its transaction is rolled back. */
-class RepeatedDelivery extends Error {}
-
 export interface InboundServiceDeps {
-  db: Database;
+  rows: InboundRepository;
   conversations: ConversationsRepository;
   tasks: TasksRepository;
   senders: SenderResolver;
@@ -62,110 +58,70 @@ export interface InboundServiceDeps {
  * chat call it with what their transport received.
  */
 export function createInboundService(deps: InboundServiceDeps) {
-  const { db, conversations, tasks, senders, queue, bus } = deps;
+  const { rows, conversations, tasks, senders, queue, bus } = deps;
 
   /**
-   * The sender's open conversation on the channel, opened when there is none
-   * (a closed one is never reused). `namespace` is the one resolved while
-   * opening it, or undefined when an existing conversation was found.
-   */
-  async function openConversation(
-    channel: InboundChannel,
-    channelUserId: string,
-    user: UserRow,
-    tx: Transaction,
-  ): Promise<{ conversation: ConversationRow; namespace?: NamespaceRow | null }> {
-    const existing = await conversations.findOpen(channel, channelUserId, tx);
-    if (existing) return { conversation: existing };
-    const namespace = await conversations.routedNamespace(user.departmentId, tx);
-    const created = await conversations.insertConversation(
-      {
-        channel,
-        channelUserId,
-        userId: user.id,
-        departmentId: user.departmentId,
-        namespaceId: namespace?.id ?? null,
-        status: 'open',
-        // The transaction's time, which the message inserted next gets as its createdAt.
-        lastMessageAt: sql`now()`,
-      },
-      tx,
-    );
-    if (created) return { conversation: created, namespace };
-    // A concurrent message opened it first.
-    const raced = await conversations.findOpen(channel, channelUserId, tx);
-    if (!raced)
-      throw new Error(`conversation of ${channel} sender ${channelUserId} was neither opened nor found`);
-    return { conversation: raced };
-  }
-
-  /**
-   * In the caller's transaction: the message in the sender's open conversation and its task
-   * (`queued`, or `failed` with the reason when it cannot be answered).
-   * @throws RepeatedDelivery when the channel message id is stored already.
+   * Stores the message in the sender's open conversation (opened when there
+   * is none; a closed one is never reused) with its task: `queued`, or
+   * `failed` with the reason when it cannot be answered. Two statements: the
+   * route, then the writes. Answers null when the channel message id is
+   * stored already (nothing is written).
    */
   async function storeWithTask(
-    tx: Transaction,
     input: InboundMessage & { channel: InboundChannel },
     user: UserRow,
     channelUserId: string,
     channelMessageId: string | null | undefined,
-  ) {
-    const opened = await openConversation(input.channel, channelUserId, user, tx);
-    const { conversation } = opened;
-    const inserted = await conversations.insertMessage(
-      {
-        conversationId: conversation.id,
-        channel: input.channel,
-        direction: 'inbound',
-        content: input.text,
-        channelMessageId: channelMessageId ?? null,
-        metadata: {
-          ...(input.metadata ?? {}),
-          ...(input.senderName ? { senderName: input.senderName } : {}),
-        },
-      },
-      tx,
-    );
-    // This channel message id is stored already (an earlier or a concurrent delivery).
-    if (!inserted) throw new RepeatedDelivery();
-    // A conversation opened just now carries its namespace and this message's time already.
-    let namespace = opened.namespace;
-    if (namespace === undefined) {
-      namespace = conversation.namespaceId
-        ? await conversations.findNamespace(conversation.namespaceId, tx)
-        : await conversations.routedNamespace(conversation.departmentId, tx);
-      await conversations.touch(
-        conversation.id,
-        {
-          at: inserted.createdAt,
-          ...(namespace && !conversation.namespaceId ? { namespaceId: namespace.id } : {}),
-        },
-        tx,
-      );
-    }
-    const failure = !namespace
-      ? `No namespace is configured for department ${conversation.departmentId}: the message was stored but cannot be answered`
-      : !user.isActive
-        ? `The sender's account (user ${user.id}) is deactivated: the message was stored but is not answered`
-        : null;
-    const id = randomUUID();
-    const task = await tasks.insert(
-      {
-        id,
-        jobId: taskJobId(id),
+  ): Promise<{ message: MessageRow; task: AgentTaskRow } | null> {
+    // A concurrent message of the sender may open the conversation between the two statements: read again.
+    for (let attempt = 1; ; attempt++) {
+      const { conversation, namespace } = await rows.route(input.channel, channelUserId, user.departmentId);
+      const departmentId = conversation?.departmentId ?? user.departmentId;
+      const failure = !namespace
+        ? `No namespace is configured for department ${departmentId}: the message was stored but cannot be answered`
+        : !user.isActive
+          ? `The sender's account (user ${user.id}) is deactivated: the message was stored but is not answered`
+          : null;
+      const id = randomUUID();
+      const stored = await rows.store({
+        conversation: conversation
+          ? { opens: false, id: conversation.id }
+          : {
+              opens: true,
+              id: randomUUID(),
+              channel: input.channel,
+              channelUserId,
+              userId: user.id,
+              departmentId,
+            },
         namespaceId: namespace?.id ?? null,
-        departmentId: conversation.departmentId,
-        conversationId: conversation.id,
-        messageId: inserted.id,
-        adapterType: adapterTypeOf(namespace),
-        status: failure ? 'failed' : 'queued',
-        errorMessage: failure,
-        ...(failure ? { finishedAt: new Date(), durationMs: 0 } : {}),
-      },
-      tx,
-    );
-    return { message: inserted, task };
+        message: {
+          channel: input.channel,
+          content: input.text,
+          channelMessageId: channelMessageId ?? null,
+          metadata: {
+            ...(input.metadata ?? {}),
+            ...(input.senderName ? { senderName: input.senderName } : {}),
+          },
+        },
+        task: {
+          id,
+          jobId: taskJobId(id),
+          namespaceId: namespace?.id ?? null,
+          departmentId,
+          adapterType: adapterTypeOf(namespace),
+          status: failure ? 'failed' : 'queued',
+          errorMessage: failure,
+          ...(failure ? { finishedAt: new Date(), durationMs: 0 } : {}),
+        },
+      });
+      if (stored === 'repeated') return null;
+      if (stored !== 'raced') return stored;
+      if (attempt === 3)
+        throw new Error(
+          `conversation of ${input.channel} sender ${channelUserId} was neither opened nor found`,
+        );
+    }
   }
 
   async function duplicateOf(channel: string, channelMessageId: string): Promise<InboundResult | null> {
@@ -190,7 +146,7 @@ export function createInboundService(deps: InboundServiceDeps) {
     /**
      * Stores an inbound message and starts its agent task: finds or creates
      * the sender, finds or opens the conversation, resolves the namespace,
-     * and in one transaction stores the message and a `queued` task; after
+     * and in one statement stores the message and a `queued` task; after
      * the commit enqueues `agent-tasks` and publishes `agent-task.created`.
      * A repeated channel message id stores and queues nothing and answers
      * `duplicate: true`. When the department has no namespace (or the sender
@@ -210,14 +166,8 @@ export function createInboundService(deps: InboundServiceDeps) {
       const { user, channelUserId } = await senders.resolve(input);
 
       // A repeated channel message id is found by the message insert's conflict (no lookup first: the
-      // first delivery is the common case); the transaction is then rolled back, so a duplicate leaves
-      // nothing behind, not even a conversation it opened.
-      const stored = await db
-        .transaction((tx) => storeWithTask(tx, input, user, channelUserId, channelMessageId))
-        .catch((error: unknown) => {
-          if (error instanceof RepeatedDelivery) return null;
-          throw error;
-        });
+      // first delivery is the common case), and then nothing is written, not even a conversation.
+      const stored = await storeWithTask(input, user, channelUserId, channelMessageId);
       if (!stored) {
         const duplicate = channelMessageId ? await duplicateOf(input.channel, channelMessageId) : null;
         if (!duplicate) throw new Error('an inbound message was neither stored nor found');

@@ -17,6 +17,7 @@ import { createDecisionRepository } from './decision.repository.js';
 import { createDelivery } from './delivery.js';
 import { createDeliveryRepository } from './delivery.repository.js';
 import { createIdleConversations } from './idle-conversations.js';
+import { createInboundRepository } from './inbound.repository.js';
 import { createInboundService } from './inbound.service.js';
 import { createConversationOrder } from './ordering.js';
 import { startAgentTaskWorker, startMemoryWorker } from './pipeline.jobs.js';
@@ -71,7 +72,7 @@ export function createPipelineModule(deps: PipelineDeps) {
     bootstrapDepartment: config.admin.department,
   });
   const inbound = createInboundService({
-    db,
+    rows: createInboundRepository(db),
     conversations,
     tasks,
     senders,
