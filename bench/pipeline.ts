@@ -40,6 +40,11 @@
  * embedded driver, another Redis prefix for BullMQ) and processed with the
  * same concurrency; jobs/s from the first add to the last completion.
  *
+ * Floor (bench/pipeline-floor.ts): BENCH_FLOOR_MESSAGES (default: as many as
+ * the window's) messages whose rows, jobs and events are the pipeline's,
+ * written in six statements on the same database and bus, jobs on another
+ * scratch queue, with none of the pipeline's work; messages/s as the window's.
+ *
  * Writes the tables into docs/benchmarks.md between its markers (BENCH_WRITE=0 skips).
  */
 import { randomBytes } from 'node:crypto';
@@ -76,6 +81,7 @@ import {
   scratchPostgres,
   writeBenchSection,
 } from './lib.js';
+import { floor } from './pipeline-floor.js';
 
 const env = process.env;
 const settings = {
@@ -96,6 +102,8 @@ const settings = {
   inFlight: Number(env.BENCH_IN_FLIGHT ?? 32),
   senders: env.BENCH_SENDERS ? Number(env.BENCH_SENDERS) : null,
   ceilingJobs: Number(env.BENCH_CEILING_JOBS ?? 2000),
+  /** Messages of the floor run; by default as many as the measured window's. */
+  floorMessages: (pgSet: boolean) => Number(env.BENCH_FLOOR_MESSAGES ?? (pgSet ? 1000 : 400)),
   write: env.BENCH_WRITE !== '0',
   /** BENCH_SETS=embedded or =postgres runs one set only. */
   sets: env.BENCH_SETS ?? 'embedded,postgres',
@@ -234,6 +242,7 @@ function vocabulary(random: () => number) {
 }
 
 interface Seeded {
+  departmentId: string;
   namespaceId: string;
   senderIds: string[];
   messages: string[];
@@ -383,7 +392,7 @@ async function seed(container: Container, senderCount: number, messageCount: num
   log(
     `  seeded in ${seconds(started).toFixed(1)} s: ${loaded} chunks, ${examples.length} intent examples, ${senderCount} senders`,
   );
-  return { namespaceId: namespace!.id, senderIds, messages, knowledgeBaseIds };
+  return { departmentId: department.id, namespaceId: namespace!.id, senderIds, messages, knowledgeBaseIds };
 }
 
 // ---------------------------------------------------------------- measuring
@@ -405,6 +414,8 @@ interface RunResult {
   routes: Record<string, number>;
   failed: number;
   ceilingJobsPerSec: number;
+  /** The floor's messages/s: the same rows, jobs and events without the pipeline's work (bench/pipeline-floor.ts). */
+  floorMessagesPerSec: number;
   /** CPU milliseconds per message in the window: this process, the PostgreSQL server, the Redis server. */
   cpuMsPerMessage: CpuTimes;
 }
@@ -587,6 +598,23 @@ async function run(set: DriverSet, round: number): Promise<RunResult> {
     } finally {
       await scratch.close();
     }
+    const floorScratch = await set.scratchQueue();
+    let floorMessagesPerSec: number;
+    try {
+      floorMessagesPerSec = await floor({
+        db: container.db,
+        bus: container.bus,
+        queue: floorScratch.queue,
+        concurrency,
+        inFlight: settings.inFlight,
+        messages: settings.floorMessages(pgSet),
+        userIds: data.senderIds,
+        departmentId: data.departmentId,
+        namespaceId: data.namespaceId,
+      });
+    } finally {
+      await floorScratch.close();
+    }
     const result: RunResult = {
       drivers: set.name,
       run: round,
@@ -601,6 +629,7 @@ async function run(set: DriverSet, round: number): Promise<RunResult> {
       ...figures,
       endToEnd: { p50: percentile(driven.endToEnd, 50), p95: percentile(driven.endToEnd, 95) },
       ceilingJobsPerSec,
+      floorMessagesPerSec,
       cpuMsPerMessage: {
         node: cpu.node / driven.taskIds.length,
         postgres: cpu.postgres / driven.taskIds.length,
@@ -610,6 +639,7 @@ async function run(set: DriverSet, round: number): Promise<RunResult> {
     log(
       `  ${result.messagesPerSec.toFixed(0)} messages/s (${result.seconds.toFixed(1)} s), ` +
         `${result.roundTripsPerMessage.toFixed(1)} round trips/message, ceiling ${ceilingJobsPerSec.toFixed(0)} jobs/s, ` +
+        `floor ${floorMessagesPerSec.toFixed(0)} messages/s, ` +
         `task p50 ${result.task.p50} ms p95 ${result.task.p95} ms, routes ${JSON.stringify(result.routes)}`,
     );
     const perMessage = result.cpuMsPerMessage;
@@ -685,11 +715,11 @@ async function postgresSet(databaseUrl: string, redisUrl: string): Promise<Drive
 
 function tables(results: RunResult[]): string {
   const main = [
-    '| drivers | run | concurrency | messages | messages/s | target | queue ceiling (no-op jobs/s) | DB round trips / message | CPU ms / message (node, PostgreSQL, Redis) | task p50 / p95 (ms) | receive → decided p50 / p95 (ms) | routes |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|',
+    '| drivers | run | concurrency | messages | messages/s | target | floor (messages/s) | queue ceiling (no-op jobs/s) | DB round trips / message | CPU ms / message (node, PostgreSQL, Redis) | task p50 / p95 (ms) | receive → decided p50 / p95 (ms) | routes |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|',
     ...results.map(
       (r) =>
-        `| ${r.drivers} | ${r.run} | ${r.concurrency} | ${r.messages} | **${r.messagesPerSec.toFixed(0)}** | ≥ ${TARGETS[r.drivers]} | ${r.ceilingJobsPerSec.toFixed(0)} | ${r.roundTripsPerMessage.toFixed(1)} | ${r.cpuMsPerMessage.node.toFixed(1)}, ${r.cpuMsPerMessage.postgres.toFixed(1)}, ${r.cpuMsPerMessage.redis.toFixed(1)} | ${r.task.p50} / ${r.task.p95} | ${r.endToEnd.p50.toFixed(0)} / ${r.endToEnd.p95.toFixed(0)} | ${Object.entries(
+        `| ${r.drivers} | ${r.run} | ${r.concurrency} | ${r.messages} | **${r.messagesPerSec.toFixed(0)}** | ≥ ${TARGETS[r.drivers]} | ${r.floorMessagesPerSec.toFixed(0)} | ${r.ceilingJobsPerSec.toFixed(0)} | ${r.roundTripsPerMessage.toFixed(1)} | ${r.cpuMsPerMessage.node.toFixed(1)}, ${r.cpuMsPerMessage.postgres.toFixed(1)}, ${r.cpuMsPerMessage.redis.toFixed(1)} | ${r.task.p50} / ${r.task.p95} | ${r.endToEnd.p50.toFixed(0)} / ${r.endToEnd.p95.toFixed(0)} | ${Object.entries(
           r.routes,
         )
           .map(([k, v]) => `${k} ${v}`)
