@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, rowsOf } from '../core/db/client.js';
-import { agentTasks, agentToolCalls, notifications } from '../core/db/schema/index.js';
+import { type Database, type DbExecutor, rowsOf } from '../core/db/client.js';
+import { agentTasks, agentToolCalls, messages, notifications } from '../core/db/schema/index.js';
 import { rowFromJson, uuidArray } from '../core/db/sql-helpers.js';
-import { statusFromApprovals } from './conversations.repository.js';
+import { type MessageRow, statusFromApprovals } from './conversations.repository.js';
 import type { NewApproval, NotificationRow } from './delivery.repository.js';
 import type { AgentTaskRow, NewToolCall, ToolCallRow } from './tasks.repository.js';
 
@@ -94,44 +94,95 @@ export function createDecisionRepository(db: Database) {
     },
 
     /**
-     * Ends the task with its reply: the outbound message (`queued`, or
-     * `delivered` for the web chat, which has nothing to send), the
-     * conversation's last message time and status refreshed, and `notice`
-     * for the employee when given (`assistant_reply`).
+     * Ends the task with its reply ({@link replyWrites}): the outbound
+     * message, the conversation's last message time and status, and
+     * `notice` for the employee when given. A reply the task has already
+     * fails the statement (the retried job then finishes the task from it).
      */
     async writeReply(
       end: TaskEnd,
-      reply: { id: string; conversationId: string; channel: string; content: string; status: string },
-      notice: (DecisionNotice & { userId: string }) | null,
+      reply: OutboundReply & { id: string },
+      notice: ReplyNotice | null,
     ): Promise<DecisionWritten | null> {
-      return written(sql`WITH ${taskEnd(end)},
-        reply AS (
-          INSERT INTO messages (id, conversation_id, channel, direction, content, status, task_id)
-          SELECT ${reply.id}::uuid, ${reply.conversationId}::uuid, ${reply.channel}, 'outbound', ${reply.content},
-            ${reply.status}, task.id
-          FROM task
-          RETURNING id, conversation_id, created_at
-        ),
-        touched AS (
-          UPDATE conversations c SET last_message_at = reply.created_at, updated_at = now(),
-            status = CASE WHEN c.status = 'closed' THEN 'closed' ELSE ${statusFromApprovals(sql`c.id`)} END
-          FROM reply
-          WHERE c.id = reply.conversation_id
-        ),
-        notified AS (
-          INSERT INTO notifications (user_id, type, title, body, entity_type, entity_id)
-          SELECT ${notice?.userId ?? null}::uuid, 'assistant_reply', ${notice?.title ?? ''}, ${notice?.body ?? ''},
-            'message', reply.id::text
-          FROM reply
-          WHERE ${notice !== null}::boolean
-          RETURNING *
-        )
-        ${results}`);
+      return written(sql`WITH ${taskEnd(end)}, ${replyWrites(reply, notice, 'task')} ${results}`);
+    },
+
+    /**
+     * Writes a reply outside the pipeline's decision (an approved reply, a
+     * bot answer), in the caller's transaction when given: as
+     * {@link writeReply} without a task's end. Answers null for the message
+     * when the task has a reply already (nothing is written then).
+     */
+    async writeOutbound(
+      reply: OutboundReply,
+      notice: ReplyNotice | null,
+      tx: DbExecutor = db,
+    ): Promise<{ message: MessageRow | null; notifications: NotificationRow[] }> {
+      const [row] = rowsOf<{
+        message: Record<string, unknown> | null;
+        notified: Array<Record<string, unknown>>;
+      }>(
+        await tx.execute(sql`WITH ${replyWrites(reply, notice, null)}
+          SELECT (SELECT row_to_json(reply) FROM reply) AS message,
+            (SELECT coalesce(json_agg(notified), '[]') FROM notified) AS notified`),
+      );
+      return {
+        message: row?.message ? rowFromJson(messages, row.message) : null,
+        notifications: (row?.notified ?? []).map((notice) => rowFromJson(notifications, notice)),
+      };
     },
   };
 }
 
 export type DecisionRepository = ReturnType<typeof createDecisionRepository>;
+
+/** An outbound message to write; its id is chosen by the database when not given. */
+export interface OutboundReply {
+  id?: string;
+  conversationId: string;
+  channel: string;
+  content: string;
+  /** `queued` for a channel that sends it, `delivered` for the web chat. */
+  status: string;
+  taskId: string | null;
+  approvalId: string | null;
+}
+
+/** The employee's notification of a reply (`assistant_reply`, entity: the message). */
+export interface ReplyNotice extends DecisionNotice {
+  userId: string;
+}
+
+/**
+ * The CTEs `reply` (the outbound message; with `gate`, written from that
+ * CTE's row and failing on a reply the task has already, without it
+ * skipped on one), `touched` (the conversation's last message time and its
+ * status from its approvals, unless closed) and `notified` (`notice`, when
+ * given, about the message written).
+ */
+function replyWrites(reply: OutboundReply, notice: ReplyNotice | null, gate: 'task' | null): SQL {
+  const values = sql`coalesce(${reply.id ?? null}::uuid, gen_random_uuid()), ${reply.conversationId}::uuid, ${reply.channel}, 'outbound',
+    ${reply.content}, ${reply.status}, ${reply.taskId}::uuid, ${reply.approvalId}::uuid`;
+  return sql`reply AS (
+      INSERT INTO messages (id, conversation_id, channel, direction, content, status, task_id, approval_id)
+      ${gate ? sql`SELECT ${values} FROM ${sql.raw(gate)}` : sql`VALUES (${values}) ON CONFLICT DO NOTHING`}
+      RETURNING *
+    ),
+    touched AS (
+      UPDATE conversations c SET last_message_at = reply.created_at, updated_at = now(),
+        status = CASE WHEN c.status = 'closed' THEN 'closed' ELSE ${statusFromApprovals(sql`c.id`)} END
+      FROM reply
+      WHERE c.id = reply.conversation_id
+    ),
+    notified AS (
+      INSERT INTO notifications (user_id, type, title, body, entity_type, entity_id)
+      SELECT ${notice?.userId ?? null}::uuid, 'assistant_reply', ${notice?.title ?? ''}, ${notice?.body ?? ''},
+        'message', reply.id::text
+      FROM reply
+      WHERE ${notice !== null}::boolean
+      RETURNING *
+    )`;
+}
 
 /** The statement's answer: the finished task (null when it was finished before), the calls and notifications written. */
 const results = sql`SELECT (SELECT row_to_json(task) FROM task) AS task,

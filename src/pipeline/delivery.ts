@@ -9,7 +9,7 @@ import type {
   MessageRow,
   Turn,
 } from './conversations.repository.js';
-import type { DecisionRepository, DecisionWritten, TaskEnd } from './decision.repository.js';
+import type { DecisionRepository, DecisionWritten, ReplyNotice, TaskEnd } from './decision.repository.js';
 import type { DeliveryRepository, NotificationRow } from './delivery.repository.js';
 import type { Decision } from './hitl-decision.js';
 import { createRecipients } from './recipients.js';
@@ -75,8 +75,14 @@ const OUTBOUND_QUEUE: Partial<Record<string, QueueName>> = {
 
 const SNIPPET = 200;
 
-/** The notification of a web-chat reply (its body is a snippet of the reply). */
-const REPLY_NOTICE = { type: 'assistant_reply', title: 'New reply from the assistant' } as const;
+/**
+ * The employee's notification of a web-chat reply: the web client reads
+ * the conversation through the API, so the reply is `delivered` at once and
+ * this tells the employee it is there.
+ */
+function replyNotice(conversation: ConversationRow, content: string): ReplyNotice {
+  return { userId: conversation.userId, title: 'New reply from the assistant', body: snippet(content) };
+}
 
 /**
  * Where a decided reply goes. Everything here runs inside the caller's
@@ -111,41 +117,28 @@ export function createDelivery(deps: {
     },
   ): Promise<{ message: MessageRow; created: boolean; effects: AfterCommit }> {
     const { conversation } = input;
-    const effects: AfterCommit = { jobs: [], notifications: [] };
     const web = conversation.channel === 'web';
-    const inserted = await conversations.insertMessage(
+    const written = await decisions.writeOutbound(
       {
         conversationId: conversation.id,
         channel: conversation.channel,
-        direction: 'outbound',
         content: input.content,
-        // The web client reads the conversation through the API: there is nothing to send.
         status: web ? 'delivered' : 'queued',
         taskId: input.taskId,
         approvalId: input.approvalId,
       },
+      web ? replyNotice(conversation, input.content) : null,
       tx,
     );
+    const inserted = written.message;
     const message = inserted ?? (input.taskId ? await conversations.findReplyOfTask(input.taskId, tx) : null);
     if (!message) throw new Error(`the reply of task ${input.taskId} was neither written nor found`);
-    await conversations.touch(conversation.id, { at: message.createdAt }, tx);
     const outbound = OUTBOUND_QUEUE[conversation.channel];
     // Re-adding an existing job id is a no-op, so a replay may enqueue again safely.
-    if (outbound) effects.jobs.push({ queue: outbound, messageId: message.id });
-    if (inserted && web) {
-      effects.notifications = await delivery.insertNotifications(
-        [
-          {
-            userId: conversation.userId,
-            ...REPLY_NOTICE,
-            body: snippet(input.content),
-            entityType: 'message',
-            entityId: message.id,
-          },
-        ],
-        tx,
-      );
-    }
+    const effects: AfterCommit = {
+      jobs: outbound ? [{ queue: outbound, messageId: message.id }] : [],
+      notifications: written.notifications,
+    };
     return { message, created: inserted !== null, effects };
   }
 
@@ -185,10 +178,11 @@ export function createDelivery(deps: {
             conversationId: conversation.id,
             channel: conversation.channel,
             content: input.reply,
-            // The web client reads the conversation through the API: there is nothing to send.
             status: web ? 'delivered' : 'queued',
+            taskId: task.id,
+            approvalId: null,
           },
-          web ? { userId: conversation.userId, ...REPLY_NOTICE, body: snippet(input.reply) } : null,
+          web ? replyNotice(conversation, input.reply) : null,
         );
         if (!written) return null;
         const outbound = OUTBOUND_QUEUE[conversation.channel];
