@@ -281,6 +281,56 @@ describe('inbound service', () => {
     expect(await routedFor(second.id)).toBe(second.id);
   });
 
+  it('puts messages of a new sender that arrive at once in one conversation, and stores a delivery repeated at once once', async () => {
+    const { container } = ctx;
+    const scene = await createPipelineScene(container);
+    // Each receive() reads the route, then writes: all five read "no open conversation", one opens it
+    // and the others find it on their second read.
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        container.pipeline.inbound.receive({
+          channel: 'chanA',
+          channelUserId: scene.phone,
+          text: `Question ${i}`,
+          channelMessageId: `wamid-burst-${scene.phone}-${i}`,
+        }),
+      ),
+    );
+    expect(new Set(burst.map((r) => r.conversationId)).size).toBe(1);
+    expect(new Set(burst.map((r) => r.taskId)).size).toBe(5);
+    const opened = await container.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.channelUserId, scene.phone));
+    expect(opened).toHaveLength(1);
+
+    const other = await createUser(container, { departmentId: scene.departmentId, phone: phone() });
+    const twice = await Promise.all(
+      [1, 2].map(() =>
+        container.pipeline.inbound.receive({
+          channel: 'chanA',
+          channelUserId: other.user.phone!,
+          text: 'Once, please',
+          channelMessageId: `wamid-twice-${other.user.phone}`,
+        }),
+      ),
+    );
+    expect(twice.map((r) => r.duplicate).sort()).toEqual([false, true]);
+    expect(twice[0]!.messageId).toBe(twice[1]!.messageId);
+    expect(twice[0]!.taskId).toBe(twice[1]!.taskId);
+    const stored = await container.db
+      .select()
+      .from(messages)
+      .where(eq(messages.channelMessageId, `wamid-twice-${other.user.phone}`));
+    expect(stored).toHaveLength(1);
+    expect(
+      await container.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.channelUserId, other.user.phone!)),
+    ).toHaveLength(1);
+  });
+
   it('refuses bad input with a ValidationError and stores nothing', async () => {
     const { container } = ctx;
     const before = (await container.db.select().from(messages)).length;
