@@ -35,7 +35,9 @@ export interface DecisionNotice {
  * The delivery decision written in one statement: a chain of data-modifying
  * CTEs (atomic as a transaction, one round trip instead of about ten). The
  * task's end comes first and everything else is written `FROM task`: when
- * the task was finished already (by a concurrent try), nothing is.
+ * the task was finished already (by a concurrent try), nothing is. A reply
+ * outside the pipeline's decision (an approved reply, a bot answer) is
+ * written by the same CTEs (`writeOutbound`).
  */
 export function createDecisionRepository(db: Database) {
   async function written(statement: SQL): Promise<DecisionWritten | null> {
