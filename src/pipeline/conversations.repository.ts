@@ -131,7 +131,9 @@ export function createConversationsRepository(db: Database) {
      * conversation, inbound message and sender (each null when missing), the
      * ids of the knowledge bases of the namespace's department, oldest first,
      * the sender's profile facts (null without a profile) and the last
-     * `historyTurns` turns before the message (as {@link turnsBefore}).
+     * `historyTurns` turns before the message (as {@link turnsBefore}), and
+     * the namespace's intent trust records with the intents the sender met
+     * in it (`standings`).
      */
     async taskContext(taskId: string, historyTurns: number) {
       const [row] = await taskContextQuery.execute({ taskId, historyTurns });
@@ -144,6 +146,15 @@ export function createConversationsRepository(db: Database) {
         user: row?.user ?? null,
         knowledgeBaseIds: row?.knowledgeBaseIds ?? [],
         profile: row?.profile ?? null,
+        standings: {
+          trust: new Map(
+            Object.entries(row?.intentTrust ?? {}).map(([intent, trust]) => [
+              intent,
+              { isAutonomous: Boolean(trust.isAutonomous), samplingRate: Number(trust.samplingRate) },
+            ]),
+          ),
+          met: new Set(row?.metIntents ?? []),
+        },
         turns: (row?.turns ?? []).reverse().map(
           (turn): Turn => ({
             role: turn.direction === 'inbound' ? 'user' : 'assistant',

@@ -1,9 +1,8 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { type Database, type DbExecutor, rowsOf } from '../core/db/client.js';
+import type { Database, DbExecutor } from '../core/db/client.js';
 import {
   approvals,
   intentInteractions,
-  intentTrust,
   notifications,
   roles,
   users,
@@ -29,12 +28,6 @@ export interface AccessCandidate {
 /** Approvals, notifications and first interactions: what the delivery decision writes. */
 export function createDeliveryRepository(db: Database) {
   return {
-    /** Writes the task's approval; null when the task has one already (a replayed job). */
-    async insertApproval(values: NewApproval, tx: DbExecutor): Promise<ApprovalRow | null> {
-      const [row] = await tx.insert(approvals).values(values).onConflictDoNothing().returning();
-      return row ?? null;
-    },
-
     async findApprovalOfTask(taskId: string, tx: DbExecutor = db): Promise<ApprovalRow | null> {
       const [row] = await tx.select().from(approvals).where(eq(approvals.taskId, taskId)).limit(1);
       return row ?? null;
@@ -110,36 +103,6 @@ export function createDeliveryRepository(db: Database) {
         ...user,
         role: { allDepartments, departmentIds: roleDepartmentIds, permissions },
       }));
-    },
-
-    /**
-     * What the delivery decision needs to know of an intent, in one query:
-     * the namespace's trust record for it (null when it has none yet) and
-     * whether the employee met the intent before.
-     */
-    async intentStanding(
-      userId: string,
-      namespaceId: string,
-      intent: string,
-      tx: DbExecutor = db,
-    ): Promise<{ trust: { isAutonomous: boolean; samplingRate: number } | null; met: boolean }> {
-      const [row] = rowsOf<{
-        isAutonomous: boolean | null;
-        samplingRate: number | string | null;
-        met: boolean;
-      }>(
-        await tx.execute(sql`
-          SELECT t.is_autonomous AS "isAutonomous", t.sampling_rate AS "samplingRate",
-            exists (SELECT 1 FROM ${intentInteractions} i
-              WHERE i.user_id = ${userId} AND i.namespace_id = ${namespaceId} AND i.intent_name = ${intent}) AS met
-          FROM (SELECT 1) AS one
-          LEFT JOIN ${intentTrust} t ON t.namespace_id = ${namespaceId} AND t.intent_name = ${intent}`),
-      );
-      const trust =
-        row && row.isAutonomous !== null && row.samplingRate !== null
-          ? { isAutonomous: Boolean(row.isAutonomous), samplingRate: Number(row.samplingRate) }
-          : null;
-      return { trust, met: Boolean(row?.met) };
     },
 
     /** Records that the employee has met this intent (idempotent). */

@@ -102,8 +102,6 @@ export function createPipelineModule(deps: PipelineDeps) {
       embeddings: deps.llm.embeddings,
       intents: deps.intents,
       tracing: deps.tracing,
-      intentStanding: (userId, namespaceId, intent) =>
-        deliveryRows.intentStanding(userId, namespaceId, intent),
       triggerWords: config.intentTriggerWords,
       random: deps.random ?? Math.random,
     }),

@@ -105,7 +105,7 @@ export function createRunner(deps: RunnerDeps) {
   function contextOf(task: AgentTaskRow, snapshot: TaskSnapshot): TaskContext | string {
     if (!task.namespaceId) return `Task ${task.id} has no namespace`;
     if (!task.conversationId || !task.messageId) return `Task ${task.id} has no conversation or message`;
-    const { namespace, conversation, inbound, user, knowledgeBaseIds, profile, turns } = snapshot;
+    const { namespace, conversation, inbound, user, knowledgeBaseIds, profile, turns, standings } = snapshot;
     if (!namespace) return `Namespace ${task.namespaceId} no longer exists`;
     if (!conversation || !inbound) return `The conversation of task ${task.id} no longer exists`;
     if (!user) return `The sender of task ${task.id} no longer exists`;
@@ -118,6 +118,7 @@ export function createRunner(deps: RunnerDeps) {
       departmentKnowledgeBaseIds: knowledgeBaseIds,
       profile,
       turns,
+      standings,
     };
   }
 

@@ -4,6 +4,8 @@ import {
   agentTasks,
   conversations,
   employeeProfiles,
+  intentInteractions,
+  intentTrust,
   knowledgeBases,
   messages,
   namespaces,
@@ -37,6 +39,14 @@ export function prepareTaskContext(db: Database) {
         frequentIntents: employeeProfiles.frequentIntents,
         accessLevel: employeeProfiles.accessLevel,
       },
+      // What confidence_check weighs the classified intent with: the namespace's trust records and the
+      // intents the sender met in it (one statement less than reading them for the intent found).
+      intentTrust: sql<Record<string, { isAutonomous: boolean; samplingRate: number | string }> | null>`(
+        SELECT json_object_agg(t.intent_name,
+          json_build_object('isAutonomous', t.is_autonomous, 'samplingRate', t.sampling_rate))
+        FROM ${intentTrust} t WHERE t.namespace_id = ${agentTasks.namespaceId})`,
+      metIntents: sql<string[] | null>`(SELECT json_agg(i.intent_name) FROM ${intentInteractions} i
+        WHERE i.user_id = ${users.id} AND i.namespace_id = ${agentTasks.namespaceId})`,
       // The same rows as turnsBefore, newest first (the LIMIT keeps the last ones).
       turns: sql<Array<{ direction: string; content: string; createdAt: string }> | null>`(
         SELECT json_agg(json_build_object('direction', t.direction, 'content', t.content, 'createdAt', t.created_at))

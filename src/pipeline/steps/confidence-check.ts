@@ -37,8 +37,8 @@ export interface Checked {
 
 /**
  * `confidence_check`: classifies the message's intent (with its embedding:
- * the one retrieval used, else computed together with the persona boundaries), reads the intent's
- * trust record and whether the employee met the intent before, checks
+ * the one retrieval used, else computed together with the persona boundaries), looks up the intent's
+ * trust record and whether the employee met the intent before (read with the task's context), checks
  * trigger words, injection and persona boundaries (phrase match, or
  * embedding similarity of {@link BOUNDARY_SIMILARITY} or more), and decides
  * with the best chunk's score as confidence.
@@ -46,12 +46,6 @@ export interface Checked {
 export function createConfidenceCheckStep(deps: {
   embeddings: EmbeddingProvider;
   intents: IntentsPort;
-  /** The namespace's trust record of the intent (null when none) and whether the employee met it before. */
-  intentStanding: (
-    userId: string,
-    namespaceId: string,
-    intent: string,
-  ) => Promise<{ trust: { isAutonomous: boolean; samplingRate: number } | null; met: boolean }>;
   triggerWords: readonly string[];
   random: () => number;
   /** Wraps the classification in an `intent.classify` span when tracing keys are set. */
@@ -65,7 +59,7 @@ export function createConfidenceCheckStep(deps: {
       namespaceId: namespace.id,
       confidence: round(rag.confidence),
     }),
-    async run({ inbound, namespace, user, task }, { rag, generated }) {
+    async run({ inbound, namespace, standings, task }, { rag, generated }) {
       const text = inbound.content;
       const boundaries = (namespace.persona.boundaries ?? []).filter(
         (b): b is string => typeof b === 'string' && b.trim().length > 0,
@@ -84,9 +78,8 @@ export function createConfidenceCheckStep(deps: {
         },
       );
       const { intent } = classification;
-      const standing = await deps.intentStanding(user.id, namespace.id, intent);
-      const trust = standing.trust;
-      const firstInteraction = !standing.met;
+      const trust = standings.trust.get(intent) ?? null;
+      const firstInteraction = !standings.met.has(intent);
 
       const matched = matchBoundary(text, boundaries, embedding, boundaryVectors);
       const escalateToRole =

@@ -22,6 +22,16 @@ export interface TaskContext {
   profile?: ProfileFacts | null;
   /** The turns before the message, oldest first, when loaded with the context. */
   turns?: Turn[];
+  /** The namespace's intent trust records and the intents the sender met in it, as the task started. */
+  standings: IntentStandings;
+}
+
+/** What the delivery decision weighs an intent with (confidence_check). */
+export interface IntentStandings {
+  /** By intent name; an intent without a record is not autonomous. */
+  trust: ReadonlyMap<string, { isAutonomous: boolean; samplingRate: number }>;
+  /** Intents the sender met before in this namespace (first interactions are sent to a human). */
+  met: ReadonlySet<string>;
 }
 
 /** The employee profile fields the prompt uses. */
