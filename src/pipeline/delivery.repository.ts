@@ -1,12 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../core/db/client.js';
-import {
-  approvals,
-  intentInteractions,
-  notifications,
-  roles,
-  users,
-} from '../core/db/schema/index.js';
+import { approvals, intentInteractions, notifications, roles, users } from '../core/db/schema/index.js';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type NewApproval = typeof approvals.$inferInsert;
