@@ -20,6 +20,9 @@
  * the same run (the same query with index scans disabled, so the vector leg
  * is an exact scan). recall@10 = share of the exact top 10 that the indexed
  * query returns; "vector recall" is the same for the vector leg alone.
+ * Then the same queries on the in-memory path (the process's own HNSW graph
+ * per base, the scoring in the service) at the same ef values, against the
+ * same reference.
  * Writes the table into docs/benchmarks.md between its markers.
  */
 import { randomBytes } from 'node:crypto';
@@ -64,7 +67,8 @@ const settings = {
 interface Row {
   target: string;
   chunks: number;
-  efSearch: number | 'exact';
+  /** `exact`, an `hnsw.ef_search` of the database's query, or `in memory, <ef>` for the service's own indexes. */
+  efSearch: number | string;
   p50: number;
   p95: number;
   recall: number | null;
@@ -189,7 +193,7 @@ async function makeQueries(target: Target, count: number, kbIds: string[], depar
       candidates: CANDIDATES,
       shortlist: SHORTLIST,
       // The database's hybrid query: the path of a search until the process's in-memory indexes
-      // of the bases are current. The in-memory path is measured by bench/pipeline.ts.
+      // of the bases are current. The in-memory path is measured after it, below.
       vectorLeg: 'database',
     }),
   );
@@ -298,6 +302,40 @@ async function measure(target: Target, chunkCount: number): Promise<Row[]> {
     results.push(row);
     log(
       `  ${target.name}: ef_search ${efSearch}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, recall@10 ${row.recall!.toFixed(3)}`,
+    );
+  }
+
+  // The in-memory path (vector-index.ts, memory-search.ts), as a running service searches once its
+  // indexes of the bases are loaded: its own HNSW graph per base at the same ef values.
+  for (const efSearch of settings.efSearch) {
+    const memory = createRagRepository(db, { efSearch });
+    const loadStarted = process.hrtime.bigint();
+    await memory.warmSearch(kbIds);
+    const loadMs = ms(loadStarted);
+    const inMemory = (query: HybridQuery): HybridQuery => ({ ...query, vectorLeg: undefined });
+    for (const query of warmup) await memory.hybridSearch(inMemory(query), efSearch);
+    const served = memory.servedSearches();
+    const times: number[] = [];
+    const top: string[][] = [];
+    for (const query of measured) {
+      const started = process.hrtime.bigint();
+      const rows = await memory.hybridSearch(inMemory(query), efSearch);
+      times.push(ms(started));
+      top.push(rows.slice(0, 10).map((r) => r.chunkId));
+    }
+    const fromMemory = memory.servedSearches().memory - served.memory;
+    const row: Row = {
+      target: target.name,
+      chunks: chunkCount,
+      efSearch: `in memory, ${efSearch}`,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      recall: recallAt10(top, exactTop),
+      vectorRecall: null,
+    };
+    results.push(row);
+    log(
+      `  ${target.name}: in memory, ef ${efSearch} (indexes loaded in ${(loadMs / 1000).toFixed(1)} s, ${fromMemory} of ${measured.length} searches from memory): p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, recall@10 ${row.recall!.toFixed(3)}`,
     );
   }
   return results;
