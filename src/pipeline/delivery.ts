@@ -9,7 +9,13 @@ import type {
   MessageRow,
   Turn,
 } from './conversations.repository.js';
-import type { DecisionRepository, DecisionWritten, ReplyNotice, TaskEnd } from './decision.repository.js';
+import type {
+  DecisionRepository,
+  DecisionWritten,
+  OutboundReply,
+  ReplyNotice,
+  TaskEnd,
+} from './decision.repository.js';
 import type { DeliveryRepository, NotificationRow } from './delivery.repository.js';
 import type { Decision } from './hitl-decision.js';
 import { createRecipients } from './recipients.js';
@@ -76,19 +82,41 @@ const OUTBOUND_QUEUE: Partial<Record<string, QueueName>> = {
 const SNIPPET = 200;
 
 /**
- * The employee's notification of a web-chat reply: the web client reads
- * the conversation through the API, so the reply is `delivered` at once and
- * this tells the employee it is there.
+ * A reply to write in the conversation, and the employee's notification of
+ * it: on the web chat the client reads the conversation through the API, so
+ * the reply is `delivered` at once and the notification says it is there;
+ * on a channel it is `queued` for its outbound job.
  */
-function replyNotice(conversation: ConversationRow, content: string): ReplyNotice {
-  return { userId: conversation.userId, title: 'New reply from the assistant', body: snippet(content) };
+function outboundReply(
+  conversation: ConversationRow,
+  reply: { id?: string; content: string; taskId: string | null; approvalId: string | null },
+): { reply: OutboundReply; notice: ReplyNotice | null } {
+  const web = conversation.channel === 'web';
+  return {
+    reply: {
+      ...reply,
+      conversationId: conversation.id,
+      channel: conversation.channel,
+      status: web ? 'delivered' : 'queued',
+    },
+    notice: web
+      ? { userId: conversation.userId, title: 'New reply from the assistant', body: snippet(reply.content) }
+      : null,
+  };
+}
+
+/** The outbound job of a reply on a channel that sends it; re-adding an existing job id is a no-op. */
+function outboundJobs(conversation: ConversationRow, messageId: string): AfterCommit['jobs'] {
+  const queue = OUTBOUND_QUEUE[conversation.channel];
+  return queue ? [{ queue, messageId }] : [];
 }
 
 /**
- * Where a decided reply goes. Everything here runs inside the caller's
- * transaction and is safe to repeat: an approval or an outbound message that
- * exists for the task already is left alone and nothing new is notified.
- * Jobs and events wait for the commit ({@link AfterCommit}, then `publish`).
+ * Where a decided reply goes. The pipeline's decision is one statement
+ * that ends the task too (`decide`); an approved reply or a bot answer is
+ * written in the caller's transaction (`deliverReply`), where a reply the
+ * task has already is left alone and nothing new is notified. Jobs and
+ * events wait for the commit ({@link AfterCommit}, then `publish`).
  */
 export function createDelivery(deps: {
   conversations: ConversationsRepository;
@@ -116,27 +144,15 @@ export function createDelivery(deps: {
       content: string;
     },
   ): Promise<{ message: MessageRow; created: boolean; effects: AfterCommit }> {
-    const { conversation } = input;
-    const web = conversation.channel === 'web';
-    const written = await decisions.writeOutbound(
-      {
-        conversationId: conversation.id,
-        channel: conversation.channel,
-        content: input.content,
-        status: web ? 'delivered' : 'queued',
-        taskId: input.taskId,
-        approvalId: input.approvalId,
-      },
-      web ? replyNotice(conversation, input.content) : null,
-      tx,
-    );
+    const { conversation, taskId, approvalId, content } = input;
+    const { reply, notice } = outboundReply(conversation, { content, taskId, approvalId });
+    const written = await decisions.writeOutbound(reply, notice, tx);
     const inserted = written.message;
-    const message = inserted ?? (input.taskId ? await conversations.findReplyOfTask(input.taskId, tx) : null);
-    if (!message) throw new Error(`the reply of task ${input.taskId} was neither written nor found`);
-    const outbound = OUTBOUND_QUEUE[conversation.channel];
-    // Re-adding an existing job id is a no-op, so a replay may enqueue again safely.
+    const message = inserted ?? (taskId ? await conversations.findReplyOfTask(taskId, tx) : null);
+    if (!message) throw new Error(`the reply of task ${taskId} was neither written nor found`);
+    // A replay enqueues again: safe, see outboundJobs.
     const effects: AfterCommit = {
-      jobs: outbound ? [{ queue: outbound, messageId: message.id }] : [],
+      jobs: outboundJobs(conversation, message.id),
       notifications: written.notifications,
     };
     return { message, created: inserted !== null, effects };
@@ -169,24 +185,17 @@ export function createDelivery(deps: {
       });
 
       if (decision.route === 'auto_send') {
-        const result: RouteResult = { route: 'auto_send', approvalId: null, messageId: randomUUID() };
-        const web = conversation.channel === 'web';
-        const written = await decisions.writeReply(
-          end(result),
-          {
-            id: result.messageId!,
-            conversationId: conversation.id,
-            channel: conversation.channel,
-            content: input.reply,
-            status: web ? 'delivered' : 'queued',
-            taskId: task.id,
-            approvalId: null,
-          },
-          web ? replyNotice(conversation, input.reply) : null,
-        );
+        const messageId = randomUUID();
+        const result: RouteResult = { route: 'auto_send', approvalId: null, messageId };
+        const { reply, notice } = outboundReply(conversation, {
+          id: messageId,
+          content: input.reply,
+          taskId: task.id,
+          approvalId: null,
+        });
+        const written = await decisions.writeReply(end(result), { ...reply, id: messageId }, notice);
         if (!written) return null;
-        const outbound = OUTBOUND_QUEUE[conversation.channel];
-        const jobs = outbound ? [{ queue: outbound, messageId: result.messageId! }] : [];
+        const jobs = outboundJobs(conversation, messageId);
         return { ...written, result, effects: { jobs, notifications: written.notifications } };
       }
 
