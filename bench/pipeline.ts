@@ -385,6 +385,18 @@ async function seed(container: Container, senderCount: number, messageCount: num
     SELECT u, ${namespace!.id}, 'topic-' || t
     FROM unnest(${uuidArray(senderIds.filter((_, i) => i % 2 === 0))}::uuid[]) u, generate_series(0, ${settings.intents - 1}) t`);
 
+  // Statistics, as autovacuum keeps them in a running database (the rows above came in a few
+  // statements, faster than it looks): without them the planner guesses, and plans the approvers'
+  // lookup as a scan of every user. VACUUM also moves the new rows out of the GIN indexes' pending lists.
+  for (const table of [
+    'users',
+    'employee_profiles',
+    'intent_interactions',
+    'intent_examples',
+    'intent_trust',
+  ])
+    await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
+
   // Messages: half repeat a sentence of the knowledge word for word, half are new questions.
   const messages = Array.from({ length: messageCount }, (_, i) =>
     i % 2 === 0 ? `${words.pick(sentences)}?` : words.question(Math.floor(random() * settings.intents)),

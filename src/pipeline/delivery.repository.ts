@@ -1,6 +1,7 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../core/db/client.js';
 import { approvals, intentInteractions, notifications, roles, users } from '../core/db/schema/index.js';
+import { uuidArrayInText } from '../core/db/sql-helpers.js';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type NewApproval = typeof approvals.$inferInsert;
@@ -40,7 +41,10 @@ export function createDeliveryRepository(db: Database) {
      * through `users_role_id_idx` and, for a permission, the extra grants
      * through the GIN index `users_extra_permissions_idx`; so a company of
      * thousands of employees answers its few approvers without reading
-     * every user (4 ms at 20,000 users before, measured).
+     * every user (4 ms at 20,000 users before, measured). The role ids are
+     * written into the statement's text ({@link uuidArrayInText}): as a
+     * parameter, the prepared statement's generic plan scanned every user
+     * again (0.9 ms at 5,000 users, against 0.13 ms).
      */
     async accessCandidates(
       departmentId: string,
@@ -48,7 +52,8 @@ export function createDeliveryRepository(db: Database) {
       tx: DbExecutor = db,
     ): Promise<AccessCandidate[]> {
       // The roles first, so that the users query carries their ids: planned with the ids, the statistics
-      // show how few users hold them (a subquery in their place is planned blind, as a scan of every user).
+      // show how few users hold them (a subquery or a parameter in their place is planned blind, as a scan
+      // of every user).
       const roleIds = (
         await tx
           .select({ id: roles.id })
@@ -59,7 +64,8 @@ export function createDeliveryRepository(db: Database) {
               : eq(roles.slug, only.roleSlug),
           )
       ).map((role) => role.id);
-      const ofRoles = roleIds.length > 0 ? inArray(users.roleId, roleIds) : undefined;
+      const ofRoles =
+        roleIds.length > 0 ? sql`${users.roleId} = any(${uuidArrayInText(roleIds)})` : undefined;
       const holders =
         'permission' in only
           ? or(ofRoles, sql`${users.extraPermissions} @> array[${only.permission}]::text[]`)

@@ -8,6 +8,22 @@ export function uuidArray(ids: readonly string[]): SQL {
 }
 
 /**
+ * A uuid[] written into the statement's text rather than sent as a
+ * parameter, for ids whose values the plan must know. Statements are
+ * prepared once per text (pg-prepared.ts) and PostgreSQL soon runs them on a
+ * generic plan, planned without the parameters' values: a filter on a few
+ * rare values of a column with few distinct ones (the approver roles among
+ * every employee's) is then planned as a scan of the whole table. Written
+ * in the text, the values are planned with the column's statistics. Only for
+ * small sets that rarely change (each set is a statement of its own); the
+ * ids are checked, so nothing else can reach the SQL.
+ */
+export function uuidArrayInText(ids: readonly string[]): SQL {
+  for (const id of ids) if (!isUuid(id)) throw new Error(`not a uuid: ${id}`);
+  return sql.raw(`'{${ids.join(',')}}'::uuid[]`);
+}
+
+/**
  * A row of `table` from its JSON form (`row_to_json`, `json_agg`): the
  * columns' SQL names become the table's field names and each value is mapped
  * as Drizzle maps what the driver returns (timestamps to Date).
