@@ -6,7 +6,7 @@ import type { KeywordWeights } from './bm25.js';
 import type { HybridQuery, HybridRow } from './hybrid-search.js';
 import { bm25Scores, type KeywordIndex } from './keyword-index.js';
 import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
-import { trigramProfile, trigramsOf, wordSimilarity } from './trigram.js';
+import { trigramProfile, trigramsOf, wordSimilarityOver } from './trigram.js';
 import { queryVector, type VectorIndex } from './vector-index.js';
 
 /**
@@ -185,7 +185,7 @@ export function createMemorySearch(deps: {
       for (const c of shortlist) {
         const chunk = chunks.get(c.id);
         if (!chunk) continue;
-        const keyword = Math.max(c.bm25n, wordSimilarity(message, profileOf(chunk.content)));
+        const keyword = wordSimilarityOver(message, profileOf(chunk.content), c.bm25n);
         rows.push({
           chunkId: c.id,
           documentId: chunk.documentId,

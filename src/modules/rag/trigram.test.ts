@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { rowsOf } from '../../core/db/client.js';
-import { trigramProfile, trigramsOf, wordSimilarity } from './trigram.js';
+import { trigramProfile, trigramsOf, wordSimilarity, wordSimilarityOver } from './trigram.js';
 
 const ctx = useTestApp();
 
@@ -68,5 +68,28 @@ describe("word_similarity in the service, as pg_trgm's", () => {
     const actual = inService(pairs);
     const differing = pairs.filter((_, i) => actual[i] !== expected[i]);
     expect(differing).toEqual([]);
+  });
+
+  it('answers greatest(floor, word_similarity) to the bit, with or without the extent search', () => {
+    const queries = tsv('queries.tsv').map((row) => row[4]!);
+    const passages = tsv('corpus-en.tsv').map((row) => row[2]!);
+    let floorsAtOrAbove = 0;
+    let floorsBelow = 0;
+    for (const [i, text] of queries.entries()) {
+      const query = new Set(trigramsOf(text));
+      for (let k = 0; k < 5; k++) {
+        const profile = trigramProfile(passages[(i * 5 + k) % passages.length]!);
+        const similarity = wordSimilarity(query, profile);
+        // Floors below, at and above the similarity, and at the bound itself.
+        for (const floor of [0, similarity / 2, similarity, Math.fround(similarity + 0.01), 0.5, 1]) {
+          expect(wordSimilarityOver(query, profile, floor)).toBe(Math.max(floor, similarity));
+          if (floor >= similarity) floorsAtOrAbove++;
+          else floorsBelow++;
+        }
+      }
+    }
+    expect(floorsAtOrAbove).toBeGreaterThan(0);
+    expect(floorsBelow).toBeGreaterThan(0);
+    expect(wordSimilarityOver(new Set(), trigramProfile('anything'), 0.25)).toBe(0.25);
   });
 });

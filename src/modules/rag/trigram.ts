@@ -183,13 +183,45 @@ function similarityOf(count: number, ulen1: number, ulen2: number): number {
  * between the query and an extent of the text, as a float4 in [0, 1].
  */
 export function wordSimilarity(query: ReadonlySet<number>, text: TrigramProfile): number {
-  const found = new Uint8Array(text.codes.length);
-  for (let i = 0; i < text.codes.length; i++) found[i] = query.has(text.codes[i]!) ? 1 : 0;
-  return iterate(text.positions, found, query.size);
+  return wordSimilarityOver(query, text, 0);
 }
 
-/** `iterate_word_similarity` without the strict and check-only variants. */
-function iterate(trg2indexes: Int32Array, found: Uint8Array, ulen1: number): number {
+/**
+ * `greatest(floor, word_similarity(query, text))`, the form the keyword
+ * score takes, searching the text's extents only as far as needed. An
+ * extent's similarity, count / (ulen1 + ulen2 − count) with ulen2 ≥ count,
+ * is at most the share of the query's trigrams found anywhere in the text,
+ * and float4 rounding keeps that order. So when the share is not above
+ * `floor`, `floor` is the answer (in bench:pipeline for two shortlisted
+ * chunks in three), and the search stops at the first extent that reaches
+ * the share (a sentence repeated word for word reaches it at once); both
+ * answers are pg_trgm's to the bit.
+ */
+export function wordSimilarityOver(query: ReadonlySet<number>, text: TrigramProfile, floor: number): number {
+  const { found, present } = foundIn(query, text);
+  const ceiling = query.size === 0 ? 0 : Math.fround(present / query.size);
+  if (ceiling <= floor) return Math.max(floor, 0);
+  return Math.max(floor, iterate(text.positions, found, query.size, ceiling));
+}
+
+/** Which of the text's distinct trigrams the query has (1 or 0), and how many. */
+function foundIn(query: ReadonlySet<number>, text: TrigramProfile) {
+  const found = new Uint8Array(text.codes.length);
+  let present = 0;
+  for (let i = 0; i < text.codes.length; i++) {
+    if (query.has(text.codes[i]!)) {
+      found[i] = 1;
+      present++;
+    }
+  }
+  return { found, present };
+}
+
+/**
+ * `iterate_word_similarity` without the strict and check-only variants;
+ * it stops once an extent reaches `ceiling`, which no extent exceeds.
+ */
+function iterate(trg2indexes: Int32Array, found: Uint8Array, ulen1: number, ceiling: number): number {
   const lastpos = new Int32Array(found.length).fill(-1);
   let ulen2 = 0;
   let count = 0;
@@ -230,6 +262,7 @@ function iterate(trg2indexes: Int32Array, found: Uint8Array, ulen1: number): num
       }
     }
     best = Math.max(best, current);
+    if (best >= ceiling) return best;
     for (let tmpLower = previousLower; tmpLower < lower; tmpLower++) {
       const tmpIndex = trg2indexes[tmpLower]!;
       if (lastpos[tmpIndex] === tmpLower) lastpos[tmpIndex] = -1;
