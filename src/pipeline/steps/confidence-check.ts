@@ -1,3 +1,4 @@
+import { createEmbeddingMemo } from '../../core/llm/embedding-memo.js';
 import type { EmbeddingProvider } from '../../core/llm/llm.js';
 import { NO_TRACING, type Tracing } from '../../core/tracing/tracing.js';
 import { flaggedSourcesOf } from '../../modules/rag/flagged-sources.js';
@@ -6,6 +7,9 @@ import type { Generated } from './generate.js';
 import type { RagFindings } from './rag-search.js';
 import { round } from './rag-search.js';
 import type { Step } from './step-context.js';
+
+/** Persona boundaries whose vectors a process keeps (a namespace's persona has a few). */
+export const BOUNDARY_VECTORS_KEPT = 256;
 
 /** Embedding similarity from which a message counts as touching a persona boundary. */
 export const BOUNDARY_SIMILARITY = 0.8;
@@ -52,6 +56,7 @@ export function createConfidenceCheckStep(deps: {
   tracing?: Tracing;
 }): Step<{ rag: RagFindings; generated: Generated }, Checked> {
   const tracing = deps.tracing ?? NO_TRACING;
+  const boundaryEmbeddings = createEmbeddingMemo(deps.embeddings, BOUNDARY_VECTORS_KEPT);
   return {
     input: ({ inbound, namespace }, { rag, generated }) => ({
       text: inbound.content,
@@ -64,10 +69,11 @@ export function createConfidenceCheckStep(deps: {
       const boundaries = (namespace.persona.boundaries ?? []).filter(
         (b): b is string => typeof b === 'string' && b.trim().length > 0,
       );
-      // Retrieval embedded the message already; only the boundaries (if any) are left to embed.
-      const [embedding, ...boundaryVectors] = rag.embedding
-        ? [rag.embedding, ...(boundaries.length > 0 ? await deps.embeddings.embed(boundaries) : [])]
-        : await deps.embeddings.embed([text, ...boundaries]);
+      // Retrieval embedded the message already (else it is embedded here); the boundaries' vectors
+      // are kept, so the provider is asked only for a boundary it has not embedded yet.
+      const embedded = await boundaryEmbeddings.embed(boundaries, rag.embedding ? null : text);
+      const embedding = rag.embedding ?? embedded.fresh ?? undefined;
+      const boundaryVectors = embedded.kept;
       const classification = await tracing.span(
         'intent.classify',
         { taskId: task.id, traceId: generated.traceId },

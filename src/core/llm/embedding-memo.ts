@@ -1,0 +1,47 @@
+import type { EmbeddingProvider } from './llm.js';
+
+/**
+ * Embeddings of texts that recur unchanged (a persona's boundaries, checked
+ * against every message), kept per process so that each is asked of the
+ * provider once: with a remote provider, a request saved per message. The
+ * least recently used text goes when `maxEntries` is reached.
+ */
+export function createEmbeddingMemo(provider: EmbeddingProvider, maxEntries: number) {
+  const held = new Map<string, number[]>();
+  const remember = (text: string, vector: number[]) => {
+    held.delete(text);
+    if (held.size >= maxEntries) held.delete(held.keys().next().value as string);
+    held.set(text, vector);
+  };
+  return {
+    /**
+     * The vectors of `kept` (remembered) and of `fresh` (not remembered,
+     * when given), in one provider request for what is not held; no request
+     * when everything is.
+     * @throws LlmProviderError when the provider fails.
+     */
+    async embed(
+      kept: readonly string[],
+      fresh: string | null = null,
+    ): Promise<{ kept: number[][]; fresh: number[] | null }> {
+      const missing = [...new Set(kept.filter((text) => !held.has(text)))];
+      const asked = fresh === null ? missing : [fresh, ...missing];
+      const vectors = asked.length > 0 ? await provider.embed(asked) : [];
+      const freshVector = fresh === null ? null : (vectors[0] ?? null);
+      const answered = new Map<string, number[]>();
+      for (const [i, text] of missing.entries()) {
+        const vector = vectors[i + (fresh === null ? 0 : 1)]!;
+        answered.set(text, vector);
+        remember(text, vector);
+      }
+      const vectorOf = (text: string) => {
+        const vector = answered.get(text) ?? held.get(text)!;
+        if (!answered.has(text)) remember(text, vector);
+        return vector;
+      };
+      return { kept: kept.map(vectorOf), fresh: freshVector };
+    },
+  };
+}
+
+export type EmbeddingMemo = ReturnType<typeof createEmbeddingMemo>;
