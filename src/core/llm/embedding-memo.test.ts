@@ -48,4 +48,13 @@ describe('embedding memo', () => {
     await memo.embed(['b two']);
     expect(requests.at(-1)).toEqual(['b two']);
   });
+
+  it('answers every text asked for when they outnumber what it keeps', async () => {
+    const { embedder, provider, requests } = recordedEmbedder();
+    const memo = createEmbeddingMemo(provider, 1);
+    await memo.embed(['a one']);
+    const answer = await memo.embed(['a one', 'b two', 'c three']);
+    expect(answer.kept).toEqual(['a one', 'b two', 'c three'].map((t) => embedder.embedOne(t)));
+    expect(requests).toEqual([['a one'], ['b two', 'c three']]);
+  });
 });

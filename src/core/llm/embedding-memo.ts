@@ -24,22 +24,22 @@ export function createEmbeddingMemo(provider: EmbeddingProvider, maxEntries: num
       kept: readonly string[],
       fresh: string | null = null,
     ): Promise<{ kept: number[][]; fresh: number[] | null }> {
-      const missing = [...new Set(kept.filter((text) => !held.has(text)))];
+      // Read what is held first: remembering the new vectors may push out others asked for (more texts than kept).
+      const known = new Map<string, number[]>();
+      for (const text of kept) {
+        const vector = held.get(text);
+        if (vector) known.set(text, vector);
+      }
+      const missing = [...new Set(kept.filter((text) => !known.has(text)))];
       const asked = fresh === null ? missing : [fresh, ...missing];
       const vectors = asked.length > 0 ? await provider.embed(asked) : [];
-      const freshVector = fresh === null ? null : (vectors[0] ?? null);
-      const answered = new Map<string, number[]>();
-      for (const [i, text] of missing.entries()) {
-        const vector = vectors[i + (fresh === null ? 0 : 1)]!;
-        answered.set(text, vector);
-        remember(text, vector);
-      }
-      const vectorOf = (text: string) => {
-        const vector = answered.get(text) ?? held.get(text)!;
-        if (!answered.has(text)) remember(text, vector);
-        return vector;
+      const offset = fresh === null ? 0 : 1;
+      for (const [i, text] of missing.entries()) known.set(text, vectors[offset + i]!);
+      for (const [text, vector] of known) remember(text, vector);
+      return {
+        kept: kept.map((text) => known.get(text)!),
+        fresh: fresh === null ? null : (vectors[0] ?? null),
       };
-      return { kept: kept.map(vectorOf), fresh: freshVector };
     },
   };
 }
