@@ -14,17 +14,18 @@
  * Each set builds the service as main.ts does (createContainer, then
  * startWorkers; with BENCH_WORKER_PROCESSES on PostgreSQL + Redis, the
  * workers run in that many processes of their own, bench/pipeline-worker.ts,
- * as `main.js api` and `main.js worker` do) with the offline LLM providers (no LLM_API_KEY): the local
- * embedder and the extractive responder run in this process and answer at
- * once, so what is measured is the service around the model. Seeded with
- * direct inserts: one department and namespace (two persona boundaries),
- * BENCH_CHUNKS (default 10 000) chunks in BENCH_KNOWLEDGE_BASES (default
- * one) knowledge bases of the namespace, embedded with
- * the local embedder (indexes rebuilt after the load), 12 intents of 20
- * examples stored through the intents service (half of them autonomous), one
- * approver and one employee per message (BENCH_SENDERS, default one per
- * message, so per-conversation ordering never makes a task wait), half of
- * whom met every intent before.
+ * as `main.js api` and `main.js worker` do) with the offline LLM providers
+ * (no LLM_API_KEY): the local embedder and the extractive responder run in
+ * this process and answer at once, so what is measured is the service
+ * around the model. Seeded with direct inserts: one department and
+ * namespace (two persona boundaries), BENCH_CHUNKS (default 10 000) chunks
+ * in BENCH_KNOWLEDGE_BASES (default one) knowledge bases of the namespace,
+ * embedded with the local embedder (indexes rebuilt after the load), 12
+ * intents of 20 examples stored through the intents service (half of them
+ * autonomous), one approver and one employee per message (BENCH_SENDERS,
+ * default one per message, so per-conversation ordering never makes a task
+ * wait), half of whom met every intent before; then the seeded tables are
+ * analysed, as autovacuum keeps a running database.
  *
  * Run: BENCH_WARMUP messages (default 50) first, unmeasured; then
  * BENCH_MESSAGES (default 1000 on PostgreSQL, 400 embedded) web-chat
