@@ -167,24 +167,34 @@ export const cpuSpent = (from: CpuTimes, to: CpuTimes): CpuTimes => ({
 });
 
 /**
- * With BENCH_PROFILE=<file>, records a CPU profile of this process while
- * `work` runs and writes it to <file> (open it in Chrome DevTools or
- * speedscope); otherwise just runs `work`.
+ * Starts recording a CPU profile of this process; the answer stops it and
+ * writes the profile to `file` (open it in Chrome DevTools or speedscope).
  */
-export async function profiled<T>(work: () => Promise<T>): Promise<T> {
-  const file = process.env.BENCH_PROFILE;
-  if (!file) return work();
+export async function startProfile(file: string): Promise<() => Promise<void>> {
   const { Session } = await import('node:inspector/promises');
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
+  return async () => {
     const { profile } = await session.post('Profiler.stop');
     writeFileSync(file, JSON.stringify(profile));
     session.disconnect();
+  };
+}
+
+/**
+ * With BENCH_PROFILE=<file>, records a CPU profile of this process while
+ * `work` runs and writes it to <file>; otherwise just runs `work`.
+ */
+export async function profiled<T>(work: () => Promise<T>): Promise<T> {
+  const file = process.env.BENCH_PROFILE;
+  if (!file) return work();
+  const stop = await startProfile(file);
+  try {
+    return await work();
+  } finally {
+    await stop();
     log(`  wrote the CPU profile of the measured window to ${file}`);
   }
 }

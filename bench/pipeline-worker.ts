@@ -11,13 +11,16 @@
  *   ← `{ close: true }`            closes the service and exits
  *
  * BENCH_KNOWLEDGE_BASES (comma-separated ids) names the knowledge bases whose
- * vector indexes it loads before it says ready, as the parent does for its own.
+ * vector indexes it loads before it says ready, as the parent does for its
+ * own. With BENCH_PROFILE=<file>, it writes the CPU profile of its window to
+ * <file>.worker-<pid>.
  */
 import { createContainer } from '../src/container.js';
 import { loadConfig } from '../src/core/config/config.js';
 import { openPostgres } from '../src/core/db/client.js';
 import { createLogger } from '../src/core/logger.js';
 import { startWorkers } from '../src/workers/index.js';
+import { startProfile } from './lib.js';
 import { counter, countPool } from './statement-counter.js';
 
 /** What a worker process spent in a measured window. */
@@ -47,6 +50,8 @@ async function main(): Promise<void> {
   startWorkers(container);
 
   let cpuAtStart = process.cpuUsage();
+  let stopProfile: (() => Promise<void>) | null = null;
+  const profileFile = process.env.BENCH_PROFILE ? `${process.env.BENCH_PROFILE}.worker-${process.pid}` : null;
   process.on('message', async (request: WorkerRequest) => {
     if ('close' in request) {
       await container.close();
@@ -57,11 +62,13 @@ async function main(): Promise<void> {
       counter.shapes.clear();
       counter.on = true;
       cpuAtStart = process.cpuUsage();
+      if (profileFile) stopProfile = await startProfile(profileFile);
       send({ started: true });
       return;
     }
     counter.on = false;
     const cpu = process.cpuUsage(cpuAtStart);
+    await stopProfile?.();
     const figures: WorkerFigures = {
       statements: counter.total,
       shapes: [...counter.shapes],
