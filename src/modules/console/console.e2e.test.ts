@@ -36,7 +36,15 @@ if (!hasChromium) {
   console.warn(`console e2e: skipped, ${CHROMIUM} is missing (install it with bash .ci/install-chromium.sh)`);
 }
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const SCREENSHOTS = path.join(ROOT, 'docs', 'screenshots');
+/**
+ * Where the screenshots go: docs/screenshots/ (linked from the README) with
+ * SCREENSHOTS=update (`npm run screenshots`), else a scratch folder, so
+ * that a test run leaves the working tree as it found it.
+ */
+const SCREENSHOTS =
+  process.env.SCREENSHOTS === 'update'
+    ? path.join(ROOT, 'docs', 'screenshots')
+    : path.join(tmpdir(), 'aos-console-screenshots');
 const APP_SECRET = 'console-e2e-app-secret';
 /** The first load's budget: gzipped JavaScript the page loads before any interaction. */
 const FIRST_LOAD_BUDGET = 200 * 1024;
@@ -153,7 +161,7 @@ describe.skipIf(!hasChromium)('approver console in a browser', () => {
         .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })))`);
   };
 
-  /** The page at desktop width and at 375 px, kept in docs/screenshots/ (linked from the README). */
+  /** The page at desktop width and at 375 px, into {@link SCREENSHOTS}. */
   const screenshots = async (name: string) => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
