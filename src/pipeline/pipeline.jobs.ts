@@ -78,13 +78,19 @@ export function startAgentTaskWorker(deps: PipelineWorkerDeps): void {
   );
 }
 
-/** Consumes `memory-extraction`: refreshes the sender's profile after a task (recomputed, so replays are harmless). */
-export function startMemoryWorker(deps: Pick<PipelineWorkerDeps, 'queue' | 'memory'>): void {
+/**
+ * Consumes `memory-extraction`: refreshes the sender's profile after a task
+ * (recomputed, so replays are harmless). As many at once as agent tasks
+ * (AGENT_TASK_CONCURRENCY), so that it keeps up with them: one at a time, it
+ * fell behind under load and its queue grew without end. Two jobs of one
+ * sender take turns on the profile's row (memory.service.ts).
+ */
+export function startMemoryWorker(deps: Pick<PipelineWorkerDeps, 'queue' | 'memory' | 'concurrency'>): void {
   deps.queue.process<MemoryJobData>(
     'memory-extraction',
     (job) => deps.memory.extractAfterTask(job.data.taskId),
     {
-      concurrency: 1,
+      concurrency: deps.concurrency,
     },
   );
 }

@@ -1,18 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
-import { type Database, rowsOf } from '../../core/db/client.js';
+import { type Database, type DbExecutor, rowsOf } from '../../core/db/client.js';
 import { agentTasks, conversations, employeeProfiles, messages } from '../../core/db/schema/index.js';
 
 /** What memory extraction reads (the employee's tasks and messages) and writes (their profile). */
 export function createMemoryRepository(db: Database) {
   return {
-    /** The employee who sent the task's message. */
-    async senderOfTask(taskId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ userId: conversations.userId })
-        .from(agentTasks)
-        .innerJoin(conversations, eq(conversations.id, agentTasks.conversationId))
-        .where(eq(agentTasks.id, taskId))
-        .limit(1);
+    /**
+     * The employee who sent the task's message, with their profile's row
+     * locked until `tx` ends; null when the task, its conversation or the
+     * profile is gone (then there is nothing to refresh).
+     */
+    async lockSenderOfTask(taskId: string, tx: DbExecutor): Promise<string | null> {
+      const [row] = rowsOf<{ userId: string }>(
+        await tx.execute(sql`SELECT p.user_id AS "userId"
+          FROM ${agentTasks} t
+          JOIN ${conversations} c ON c.id = t.conversation_id
+          JOIN ${employeeProfiles} p ON p.user_id = c.user_id
+          WHERE t.id = ${taskId}
+          FOR UPDATE OF p`),
+      );
       return row?.userId ?? null;
     },
 
@@ -24,9 +30,9 @@ export function createMemoryRepository(db: Database) {
      * history, not the table's size, whatever the planner's statistics say
      * (the embedded database never gathers any).
      */
-    async intentCounts(userId: string) {
+    async intentCounts(userId: string, tx: DbExecutor = db) {
       const rows = rowsOf<{ intent: string; count: number; lastAtMs: number }>(
-        await db.execute(sql`SELECT per.intent, sum(per.n)::integer AS count,
+        await tx.execute(sql`SELECT per.intent, sum(per.n)::integer AS count,
             (extract(epoch FROM max(per.last_at)) * 1000)::float8 AS "lastAtMs"
           FROM ${conversations} c
           CROSS JOIN LATERAL (
@@ -52,9 +58,9 @@ export function createMemoryRepository(db: Database) {
      * index), then the latest of those, so the cost follows the employee's
      * history, not the table's size.
      */
-    async recentQuestions(userId: string, limit: number): Promise<string[]> {
+    async recentQuestions(userId: string, limit: number, tx: DbExecutor = db): Promise<string[]> {
       const rows = rowsOf<{ content: string }>(
-        await db.execute(sql`SELECT m.content
+        await tx.execute(sql`SELECT m.content
           FROM ${conversations} c
           CROSS JOIN LATERAL (
             SELECT content, created_at, id FROM ${messages}
@@ -69,8 +75,12 @@ export function createMemoryRepository(db: Database) {
       return rows.map((row) => row.content);
     },
 
-    async updateMemory(userId: string, patch: { frequentIntents: string[]; summary: string }): Promise<void> {
-      await db.update(employeeProfiles).set(patch).where(eq(employeeProfiles.userId, userId));
+    async updateMemory(
+      userId: string,
+      patch: { frequentIntents: string[]; summary: string },
+      tx: DbExecutor = db,
+    ): Promise<void> {
+      await tx.update(employeeProfiles).set(patch).where(eq(employeeProfiles.userId, userId));
     },
   };
 }
