@@ -32,7 +32,8 @@
  * messages, BENCH_IN_FLIGHT (default 32) receive() calls at a time, on
  * PostgreSQL through a pool of BENCH_POOL (default 4) connections. The
  * window runs from the first receive() to the last `agent-task.completed`
- * event (heard on the bus, so waiting reads nothing from the database).
+ * event (heard on the bus, so waiting reads nothing from the database) and
+ * the memory-extraction queue's last job (its counts, polled after that).
  * Every statement the database driver executes in the window is counted
  * (the PGlite client's query/exec and BEGIN/COMMIT of its transactions; the
  * pg pool's clients' query), memory extraction and the embedded queue and
@@ -418,6 +419,13 @@ async function drive(container: Container, senders: string[], texts: string[], t
   const deadline = setTimeout(() => resolveAll(), 600_000);
   await all;
   clearTimeout(deadline);
+  // The work that follows each task belongs to the message too: the window closes once the
+  // memory-extraction jobs are done (a few polls of the queue's counts, after the last task).
+  for (;;) {
+    const counts = await container.queue.counts('memory-extraction');
+    if (counts.waiting + counts.active + counts.delayed === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   const elapsed = seconds(started);
   await unsubscribe();
   const missing = taskIds.filter((id) => !finished.has(id));
@@ -735,7 +743,7 @@ async function main() {
   const context = [
     `Machine: ${os.cpus().length} CPU cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; load average (1 min) ${loadAtStart} at the start and ${os.loadavg()[0]?.toFixed(1)} at the end.`,
     `Data: ${settings.chunks.toLocaleString('en-US')} chunks in ${settings.knowledgeBases === 1 ? 'one knowledge base' : `${settings.knowledgeBases} knowledge bases`} (local embedder, 1536 dimensions), ${settings.intents} intents × ${settings.examplesPerIntent} examples (half autonomous), persona with 2 boundaries; one sender (web chat) per message, half of whom met every intent before; half the messages repeat a knowledge sentence word for word.`,
-    `LLM: the offline providers in this process (local embedder, extractive responder): a model that answers in 0 ms. ${settings.warmup} warm-up messages first; ${settings.inFlight} receive() calls in flight; on PostgreSQL a pool of ${settings.pool} connections (DATABASE_POOL_SIZE); the window runs from the first receive() to the last agent-task.completed event.`,
+    `LLM: the offline providers in this process (local embedder, extractive responder): a model that answers in 0 ms. ${settings.warmup} warm-up messages first; ${settings.inFlight} receive() calls in flight; on PostgreSQL a pool of ${settings.pool} connections (DATABASE_POOL_SIZE); the window runs from the first receive() to the last agent-task.completed event and the last memory-extraction job.`,
     'Round trips: every statement the database driver executed in the window (BEGIN and COMMIT included), memory extraction and, on the embedded set, the queue and key-value store included. Step and task latencies from agent_tool_calls and agent_tasks.',
   ];
   log(`\n${tables(results)}\n`);
