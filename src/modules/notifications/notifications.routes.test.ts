@@ -36,12 +36,19 @@ describe('GET /notifications', () => {
   it('lists only your own rows, newest first, with pagination and the unread count', async () => {
     const me = await createUser(ctx.container);
     const someone = await createUser(ctx.container);
-    const first = await notify(me, {
+    const written = await notify(me, {
       type: 'approval_pending',
       body: 'A reply waits',
       entityType: 'approval',
       entityId: randomUUID(),
     });
+    // A minute older: two rows written in the same millisecond (PGlite's clock) would tie on createdAt.
+    const [first] = await ctx.container.db
+      .update(notifications)
+      .set({ createdAt: new Date(written.createdAt.getTime() - 60_000) })
+      .where(eq(notifications.id, written.id))
+      .returning();
+    if (!first) throw new Error('the first notification is gone');
     const second = await notify(me);
     await notify(someone);
 
