@@ -83,7 +83,8 @@ export function startAgentTaskWorker(deps: PipelineWorkerDeps): void {
  * (recomputed, so replays are harmless). As many at once as agent tasks
  * (AGENT_TASK_CONCURRENCY), so that it keeps up with them: one at a time, it
  * fell behind under load and its queue grew without end. Two jobs of one
- * sender take turns on the profile's row (memory.service.ts).
+ * sender write optimistically, over the profile version they read
+ * (memory.service.ts).
  */
 export function startMemoryWorker(deps: Pick<PipelineWorkerDeps, 'queue' | 'memory' | 'concurrency'>): void {
   deps.queue.process<MemoryJobData>(

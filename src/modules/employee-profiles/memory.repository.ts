@@ -1,25 +1,25 @@
-import { eq, sql } from 'drizzle-orm';
-import { type Database, type DbExecutor, rowsOf } from '../../core/db/client.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../core/db/client.js';
 import { agentTasks, conversations, employeeProfiles, messages } from '../../core/db/schema/index.js';
 
 /** What memory extraction reads (the employee's tasks and messages) and writes (their profile). */
 export function createMemoryRepository(db: Database) {
   return {
     /**
-     * The employee who sent the task's message, with their profile's row
-     * locked until `tx` ends; null when the task, its conversation or the
-     * profile is gone (then there is nothing to refresh).
+     * The employee who sent the task's message and the version of their
+     * profile's row (`xmin`, which every update of the row changes); null
+     * when the task, its conversation or the profile is gone (then there is
+     * nothing to refresh).
      */
-    async lockSenderOfTask(taskId: string, tx: DbExecutor): Promise<string | null> {
-      const [row] = rowsOf<{ userId: string }>(
-        await tx.execute(sql`SELECT p.user_id AS "userId"
+    async senderOfTask(taskId: string): Promise<{ userId: string; version: string } | null> {
+      const [row] = rowsOf<{ userId: string; version: string }>(
+        await db.execute(sql`SELECT p.user_id AS "userId", p.xmin::text AS version
           FROM ${agentTasks} t
           JOIN ${conversations} c ON c.id = t.conversation_id
           JOIN ${employeeProfiles} p ON p.user_id = c.user_id
-          WHERE t.id = ${taskId}
-          FOR UPDATE OF p`),
+          WHERE t.id = ${taskId}`),
       );
-      return row?.userId ?? null;
+      return row ?? null;
     },
 
     /**
@@ -30,9 +30,9 @@ export function createMemoryRepository(db: Database) {
      * history, not the table's size, whatever the planner's statistics say
      * (the embedded database never gathers any).
      */
-    async intentCounts(userId: string, tx: DbExecutor = db) {
+    async intentCounts(userId: string) {
       const rows = rowsOf<{ intent: string; count: number; lastAtMs: number }>(
-        await tx.execute(sql`SELECT per.intent, sum(per.n)::integer AS count,
+        await db.execute(sql`SELECT per.intent, sum(per.n)::integer AS count,
             (extract(epoch FROM max(per.last_at)) * 1000)::float8 AS "lastAtMs"
           FROM ${conversations} c
           CROSS JOIN LATERAL (
@@ -58,9 +58,9 @@ export function createMemoryRepository(db: Database) {
      * index), then the latest of those, so the cost follows the employee's
      * history, not the table's size.
      */
-    async recentQuestions(userId: string, limit: number, tx: DbExecutor = db): Promise<string[]> {
+    async recentQuestions(userId: string, limit: number): Promise<string[]> {
       const rows = rowsOf<{ content: string }>(
-        await tx.execute(sql`SELECT m.content
+        await db.execute(sql`SELECT m.content
           FROM ${conversations} c
           CROSS JOIN LATERAL (
             SELECT content, created_at, id FROM ${messages}
@@ -75,12 +75,22 @@ export function createMemoryRepository(db: Database) {
       return rows.map((row) => row.content);
     },
 
+    /**
+     * Writes the profile's memory if the row is still at `version` (read
+     * with {@link senderOfTask}); answers false when another write came
+     * first (nothing is written then).
+     */
     async updateMemory(
       userId: string,
       patch: { frequentIntents: string[]; summary: string },
-      tx: DbExecutor = db,
-    ): Promise<void> {
-      await tx.update(employeeProfiles).set(patch).where(eq(employeeProfiles.userId, userId));
+      version: string,
+    ): Promise<boolean> {
+      const written = await db
+        .update(employeeProfiles)
+        .set(patch)
+        .where(and(eq(employeeProfiles.userId, userId), sql`${employeeProfiles}.xmin::text = ${version}`))
+        .returning({ id: employeeProfiles.id });
+      return written.length > 0;
     },
   };
 }

@@ -6,6 +6,7 @@ import { testDatabaseUrl } from '../../../test/database.js';
 import { createDepartment, createUser } from '../../../test/factories.js';
 import { waitFor } from '../../../test/pipeline-factories.js';
 import { agentTasks, conversations, employeeProfiles, messages } from '../../core/db/schema/index.js';
+import { createMemoryRepository } from './memory.repository.js';
 
 const ctx = useTestApp();
 
@@ -45,20 +46,43 @@ describe('memory extraction', () => {
     expect(await ctx.container.employeeProfiles.memory.extractAfterTask(crypto.randomUUID())).toBe(false);
   });
 
-  // PGlite runs one transaction at a time, so its jobs take turns anyway; PostgreSQL needs the row lock.
+  it('writes a profile only over the version it read', async () => {
+    const { userId, taskId } = await employeeWithTask('where is the handbook?', 'handbook');
+    const memory = createMemoryRepository(ctx.container.db);
+    const read = await memory.senderOfTask(taskId);
+    expect(read?.userId).toBe(userId);
+    await ctx.container.db
+      .update(employeeProfiles)
+      .set({ summary: 'written meanwhile' })
+      .where(eq(employeeProfiles.userId, userId));
+    expect(
+      await memory.updateMemory(userId, { frequentIntents: ['stale'], summary: 'stale' }, read!.version),
+    ).toBe(false);
+    expect((await profileOf(userId)).summary).toBe('written meanwhile');
+    const again = await memory.senderOfTask(taskId);
+    expect(again!.version).not.toBe(read!.version);
+    expect(
+      await memory.updateMemory(userId, { frequentIntents: ['fresh'], summary: 'fresh' }, again!.version),
+    ).toBe(true);
+    expect((await profileOf(userId)).summary).toBe('fresh');
+  });
+
+  // Two connections are needed to interleave a write with a job's; PGlite has one.
   it.skipIf(!testDatabaseUrl())(
-    'lets a second job of the sender wait for the first and read what was written meanwhile',
+    'reads again when the profile changed under it, and then sees a task that finished meanwhile',
     async () => {
       const { userId, conversationId, departmentId, taskId } = await employeeWithTask(
         'first question',
         'vacation',
       );
-      // Another job of the sender, holding the profile's row (as one that read before the next task ends).
       const pool = (ctx.container.db as unknown as { $client: pg.Pool }).$client;
       const holder = await pool.connect();
       try {
+        // Another job of the sender, writing the profile: the job below reads, then waits on the row.
         await holder.query('BEGIN');
-        await holder.query('SELECT 1 FROM employee_profiles WHERE user_id = $1 FOR UPDATE', [userId]);
+        await holder.query("UPDATE employee_profiles SET summary = 'another job' WHERE user_id = $1", [
+          userId,
+        ]);
         const job = ctx.container.employeeProfiles.memory.extractAfterTask(taskId);
         await waitFor('the job waiting for the row', async () => {
           const { rows } = await pool.query<{ waiting: number }>(
@@ -67,7 +91,7 @@ describe('memory extraction', () => {
           );
           return rows[0]!.waiting > 0;
         });
-        // A task of the sender ends while the job waits: the job must see it.
+        // A task of the sender ends before the other job commits: the job must not write its older view.
         await addTask(conversationId, departmentId, 'second question about payroll', 'payroll');
         await holder.query('COMMIT');
         expect(await job).toBe(true);

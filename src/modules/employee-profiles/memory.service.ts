@@ -3,37 +3,44 @@ import type { Database } from '../../core/db/client.js';
 import { RECENT_QUESTIONS, rankIntents, rollingSummary } from './memory.js';
 import { createMemoryRepository } from './memory.repository.js';
 
+/** Reads and writes of one job before it gives up on a profile that keeps changing (the queue retries it later). */
+export const MEMORY_WRITE_ATTEMPTS = 5;
+
 /**
  * Memory extraction (`memory-extraction` queue): after each agent task the
  * sender's profile gets `frequentIntents` and `summary` recomputed from
  * their task and message history. Recomputing (rather than counting up)
- * makes a replayed job harmless; locking the profile's row first makes
- * concurrent jobs of one sender take turns.
+ * makes a replayed job harmless; writing only over the profile version
+ * read first keeps concurrent jobs of one sender from losing a task.
  */
 export function createProfileMemoryService(deps: { db: Database; accessStamps: AccessStamps }) {
   const memory = createMemoryRepository(deps.db);
   return {
     /**
      * Refreshes the profile of the employee behind `taskId`; answers false
-     * when the task or its conversation no longer exists. Overwrites the
-     * profile's summary and frequentIntents.
+     * when the task, its conversation or the sender's profile no longer
+     * exists. Overwrites the profile's summary and frequentIntents.
+     * @throws Error when the profile changed under every one of
+     * {@link MEMORY_WRITE_ATTEMPTS} tries (the queue retries the job).
      */
     async extractAfterTask(taskId: string): Promise<boolean> {
-      // One transaction that first locks the sender's profile row: jobs of one sender run one after
-      // the other, each reading the history after the previous one wrote, so a job that read
-      // earlier cannot write its older view over a newer one.
-      const userId = await deps.db.transaction(async (tx) => {
-        const sender = await memory.lockSenderOfTask(taskId, tx);
-        if (!sender) return null;
-        const frequentIntents = rankIntents(await memory.intentCounts(sender, tx));
+      let userId: string;
+      // Optimistic: the write goes through only if the profile's row is still the version read
+      // before the history. Two jobs of one sender may run at once; the one that loses reads again,
+      // so an older view never overwrites a newer one, and no job waits holding a connection.
+      for (let attempt = 1; ; attempt++) {
+        const sender = await memory.senderOfTask(taskId);
+        if (!sender) return false;
+        userId = sender.userId;
+        const frequentIntents = rankIntents(await memory.intentCounts(userId));
         const summary = rollingSummary(
-          await memory.recentQuestions(sender, RECENT_QUESTIONS, tx),
+          await memory.recentQuestions(userId, RECENT_QUESTIONS),
           frequentIntents,
         );
-        await memory.updateMemory(sender, { frequentIntents, summary }, tx);
-        return sender;
-      });
-      if (!userId) return false;
+        if (await memory.updateMemory(userId, { frequentIntents, summary }, sender.version)) break;
+        if (attempt >= MEMORY_WRITE_ATTEMPTS)
+          throw new Error(`memory extraction: the profile of ${userId} kept changing; the job is retried`);
+      }
       await deps.accessStamps.bumpUser(userId);
       return true;
     },
