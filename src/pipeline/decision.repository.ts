@@ -4,7 +4,12 @@ import { agentTasks, agentToolCalls, messages, notifications } from '../core/db/
 import { rowFromJson, uuidArray } from '../core/db/sql-helpers.js';
 import { type MessageRow, statusFromApprovals } from './conversations.repository.js';
 import type { NewApproval, NotificationRow } from './delivery.repository.js';
-import type { AgentTaskRow, NewToolCall, ToolCallRow } from './tasks.repository.js';
+import {
+  type AgentTaskRow,
+  type NewToolCall,
+  nextToolCallTime,
+  type ToolCallRow,
+} from './tasks.repository.js';
 
 /** What every delivery decision writes besides its route: the task's end, its last tool calls, the first interaction. */
 export interface TaskEnd {
@@ -193,7 +198,8 @@ const results = sql`SELECT (SELECT row_to_json(task) FROM task) AS task,
 
 /**
  * The CTEs `task` (the end of a task not finished yet), `calls` (its last
- * tool calls, a microsecond apart so that created_at orders them) and the
+ * tool calls, a microsecond apart and after its earlier ones, so that
+ * created_at orders them: {@link nextToolCallTime}) and the
  * first interaction with the intent.
  */
 function taskEnd(end: TaskEnd): SQL {
@@ -218,7 +224,7 @@ function taskEnd(end: TaskEnd): SQL {
     calls AS (
       INSERT INTO agent_tool_calls (task_id, step_name, status, input_data, output_data, duration_ms, error_message, created_at)
       SELECT task.id, c.step_name, c.status, c.input_data, c.output_data, c.duration_ms, c.error_message,
-        now() + c.n * interval '1 microsecond'
+        ${nextToolCallTime(sql`task.id`)} + c.n * interval '1 microsecond'
       FROM task, jsonb_to_recordset(${JSON.stringify(calls)}::jsonb) AS c(n integer, step_name text, status text,
         input_data jsonb, output_data jsonb, duration_ms integer, error_message text)
       RETURNING *

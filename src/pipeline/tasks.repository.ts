@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../core/db/client.js';
 import { agentRuns, agentTasks, agentToolCalls, type retrievalHits } from '../core/db/schema/index.js';
 
@@ -112,11 +112,14 @@ export function createTasksRepository(db: Database) {
     /** Writes several tool calls in one INSERT; answers them in the order given. */
     async insertToolCalls(values: NewToolCall[], tx: DbExecutor = db): Promise<ToolCallRow[]> {
       if (values.length === 0) return [];
-      // created_at orders a task's calls, and one statement gives them all the same now(): a microsecond apart.
+      // created_at orders a task's calls: a microsecond apart, after the task's earlier calls.
       const rows = await tx
         .insert(agentToolCalls)
         .values(
-          values.map((value, i) => ({ ...value, createdAt: sql`now() + ${i} * interval '1 microsecond'` })),
+          values.map((value, i) => ({
+            ...value,
+            createdAt: sql`${nextToolCallTime(sql`${value.taskId}::uuid`)} + ${i} * interval '1 microsecond'`,
+          })),
         )
         .returning();
       const byStep = new Map(rows.map((row) => [row.stepName, row]));
@@ -175,3 +178,15 @@ export function createTasksRepository(db: Database) {
 }
 
 export type TasksRepository = ReturnType<typeof createTasksRepository>;
+
+/**
+ * When a task's next tool call is written: now, or a microsecond after its
+ * latest call when that is not earlier. `now()` is the transaction's start,
+ * and the embedded database's clock counts milliseconds: two writes of one
+ * task within a millisecond would otherwise tie on created_at, which orders
+ * the calls.
+ */
+export function nextToolCallTime(taskId: SQL): SQL {
+  return sql`(SELECT greatest(now(), max(created_at) + interval '1 microsecond')
+    FROM agent_tool_calls WHERE task_id = ${taskId})`;
+}
