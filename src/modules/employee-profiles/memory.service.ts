@@ -27,7 +27,7 @@ export function createProfileMemoryService(deps: { db: Database; accessStamps: A
       let userId: string;
       // Optimistic: the write goes through only if the profile's row is still the version read
       // before the history. Two jobs of one sender may run at once; the one that loses reads again,
-      // so an older view never overwrites a newer one, and no job waits holding a connection.
+      // so an older view never overwrites a newer one, and no job holds the row while it reads.
       for (let attempt = 1; ; attempt++) {
         const sender = await memory.senderOfTask(taskId);
         if (!sender) return false;
