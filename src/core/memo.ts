@@ -14,24 +14,28 @@ function keyOf(text: string): string {
 }
 
 /**
+ * Stores `value` under `key` as the most recently used entry of `entries`,
+ * letting the least recently used one go when `maxEntries` are held (a Map
+ * keeps insertion order, so its first key is the least recently stored).
+ */
+export function rememberRecent<K, V>(entries: Map<K, V>, key: K, value: V, maxEntries: number): void {
+  entries.delete(key);
+  if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as K);
+  entries.set(key, value);
+}
+
+/**
  * A bounded memo of a pure function of one string: answers the stored value
  * for a text seen before, else computes and stores it. The least recently
- * used entry goes when `maxEntries` is reached (a Map keeps insertion order;
- * a hit re-inserts its entry at the end).
+ * used entry goes when `maxEntries` is reached (a hit is stored again as the
+ * most recent).
  */
 export function memoiseByText<T>(compute: (text: string) => T, maxEntries: number): (text: string) => T {
   const entries = new Map<string, T>();
   return (text) => {
     const key = keyOf(text);
-    if (entries.has(key)) {
-      const value = entries.get(key) as T;
-      entries.delete(key);
-      entries.set(key, value);
-      return value;
-    }
-    const value = compute(text);
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-    entries.set(key, value);
+    const value = entries.has(key) ? (entries.get(key) as T) : compute(text);
+    rememberRecent(entries, key, value, maxEntries);
     return value;
   };
 }

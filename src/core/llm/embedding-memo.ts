@@ -1,3 +1,4 @@
+import { rememberRecent } from '../memo.js';
 import type { EmbeddingProvider } from './llm.js';
 
 /**
@@ -8,11 +9,6 @@ import type { EmbeddingProvider } from './llm.js';
  */
 export function createEmbeddingMemo(provider: EmbeddingProvider, maxEntries: number) {
   const held = new Map<string, number[]>();
-  const remember = (text: string, vector: number[]) => {
-    held.delete(text);
-    if (held.size >= maxEntries) held.delete(held.keys().next().value as string);
-    held.set(text, vector);
-  };
   return {
     /**
      * The vectors of `kept` (remembered) and of `fresh` (not remembered,
@@ -35,7 +31,7 @@ export function createEmbeddingMemo(provider: EmbeddingProvider, maxEntries: num
       const vectors = asked.length > 0 ? await provider.embed(asked) : [];
       const offset = fresh === null ? 0 : 1;
       for (const [i, text] of missing.entries()) known.set(text, vectors[offset + i]!);
-      for (const [text, vector] of known) remember(text, vector);
+      for (const [text, vector] of known) rememberRecent(held, text, vector, maxEntries);
       return {
         kept: kept.map((text) => known.get(text)!),
         fresh: fresh === null ? null : (vectors[0] ?? null),

@@ -1,4 +1,5 @@
 import type { EmbeddingProvider } from '../../core/llm/llm.js';
+import { rememberRecent } from '../../core/memo.js';
 import { type ExampleMarks, NO_EXAMPLE_MARKS } from './example-marks.js';
 import type { IntentExamplesRepository } from './intent-examples.repository.js';
 import {
@@ -59,9 +60,7 @@ export function createIntentClassifier(deps: {
         norms: Float64Array.from(vectors, (v) => Math.sqrt(dot(v, v))),
       };
     }
-    cache.delete(namespaceId);
-    cache.set(namespaceId, entry);
-    if (cache.size > MAX_CACHED_NAMESPACES) cache.delete(cache.keys().next().value!);
+    rememberRecent(cache, namespaceId, entry, MAX_CACHED_NAMESPACES);
     return entry;
   }
 
@@ -71,8 +70,7 @@ export function createIntentClassifier(deps: {
     const mark = await marks.read(namespaceId);
     const held = cache.get(namespaceId);
     if (held && held.mark === mark) {
-      cache.delete(namespaceId);
-      cache.set(namespaceId, held);
+      rememberRecent(cache, namespaceId, held, MAX_CACHED_NAMESPACES);
       return held;
     }
     return load(namespaceId, mark);

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
 import type { Bus } from '../../core/bus/bus.js';
 import { NotFoundError, UnauthorizedError, UnsupportedMediaTypeError } from '../../core/errors/app-errors.js';
 import { avatarUrl } from '../../core/http/user-fields.js';
+import { rememberRecent } from '../../core/memo.js';
 import { publishRevocation } from '../../core/realtime/revocations.js';
 import { toRoleSummary } from '../roles/role-summary.js';
 import { actorRows } from '../users/actor-resolver.js';
@@ -41,9 +42,7 @@ export function createMeService(deps: MeServiceDeps) {
     const hit = cached.get(userId);
     if (hit && hit.stamp === stamp) return hit.value;
     const value = await users.findDepartmentAndProfile(userId);
-    cached.delete(userId);
-    if (cached.size >= DEPARTMENT_AND_PROFILE_CACHE_SIZE) cached.delete(cached.keys().next().value!);
-    cached.set(userId, { stamp, value });
+    rememberRecent(cached, userId, { stamp, value }, DEPARTMENT_AND_PROFILE_CACHE_SIZE);
     return value;
   }
 

@@ -1,6 +1,7 @@
 import type { Database, DatabaseDriver } from '../../core/db/client.js';
 import { type FreshnessMarks, freshnessMarksFor } from '../../core/kv/freshness-marks.js';
 import type { KeyValue } from '../../core/kv/kv.js';
+import { rememberRecent } from '../../core/memo.js';
 import type { ActivePlugin, PluginLogger } from './plugin.js';
 import type { PluginsRepository } from './plugins.repository.js';
 import type { PluginRegistry } from './registry.js';
@@ -64,9 +65,7 @@ export function createPluginRuntime(deps: {
       const cached = cache.get(namespaceId);
       if (cached && cached.mark === mark) return cached.plugins;
       const plugins = await load(namespaceId);
-      cache.delete(namespaceId);
-      if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-      cache.set(namespaceId, { mark, plugins });
+      rememberRecent(cache, namespaceId, { mark, plugins }, CACHE_LIMIT);
       return plugins;
     },
 

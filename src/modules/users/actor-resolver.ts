@@ -1,6 +1,7 @@
 import { type AccessStamps, NO_ACCESS_STAMPS } from '../../core/auth/access-stamps.js';
 import { type Actor, computeEffectiveAccess } from '../../core/auth/actor.js';
 import type { TokenClaims } from '../../core/auth/jwt.js';
+import { rememberRecent } from '../../core/memo.js';
 import type { RoleRow, UserRow, UsersRepository } from './users.repository.js';
 
 /** The rows each resolved actor was built from, so a service can use them instead of reading them again. */
@@ -79,9 +80,7 @@ export function createActorResolver(users: UsersRepository, stamps: AccessStamps
       return null;
     }
     const actor = toActor(found.user, found.role);
-    cache.delete(claims.sub);
-    if (cache.size >= MAX_CACHED_ACTORS) cache.delete(cache.keys().next().value!);
-    cache.set(claims.sub, { stamp, actor, user: found.user });
+    rememberRecent(cache, claims.sub, { stamp, actor, user: found.user }, MAX_CACHED_ACTORS);
     if (!found.user.isActive || found.user.tokenVersion !== claims.tv) return null;
     return actor;
   };
