@@ -66,9 +66,19 @@ export function routedNamespaceOf(departmentId: SQL): SQL {
 /** Conversations, messages and the channel senders behind them. */
 export function createConversationsRepository(db: Database) {
   const taskContextQuery = prepareTaskContext(db);
+  // Every web message reads its sender: built once (a query builder costs 80 to 100 µs to build).
+  const userByIdQuery = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_by_id');
   return {
     async findUserById(id: string, tx: DbExecutor = db): Promise<UserRow | null> {
-      const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+      const [row] =
+        tx === db
+          ? await userByIdQuery.execute({ id })
+          : await tx.select().from(users).where(eq(users.id, id)).limit(1);
       return row ?? null;
     },
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createUser } from '../../../test/factories.js';
@@ -50,6 +50,15 @@ async function conversationOf(
   }
 }
 
+/** The id of the task written for `userId`'s message at `minute`. */
+async function taskOf(userId: string, minute: number): Promise<string> {
+  const [task] = await ctx.container.db
+    .select({ id: agentTasks.id })
+    .from(agentTasks)
+    .where(eq(agentTasks.jobId, `memory-test-${userId}-${minute}`));
+  return task!.id;
+}
+
 describe('memory extraction reads', () => {
   beforeAll(async () => {
     const department = await createDepartment(ctx.container);
@@ -71,8 +80,20 @@ describe('memory extraction reads', () => {
       SELECT 'memory-bulk-' || g, ${department.id}, 'done', '{"intent":"bulk"}'::jsonb FROM generate_series(1, 500) g`);
   });
 
+  it('answers the sender of a task with the version of their profile, and null for a task that is gone', async () => {
+    const memory = createMemoryRepository(ctx.container.db);
+    const history = await memory.historyOfTask(await taskOf(employeeId, 5), 2);
+    expect(history?.userId).toBe(employeeId);
+    expect(history?.version).toMatch(/^[0-9]+$/);
+    expect(await memory.historyOfTask(crypto.randomUUID(), 2)).toBeNull();
+  });
+
   it('counts the employee’s finished tasks by intent over all their conversations, with the latest time', async () => {
-    const counts = await createMemoryRepository(ctx.container.db).intentCounts(employeeId);
+    const history = await createMemoryRepository(ctx.container.db).historyOfTask(
+      await taskOf(employeeId, 1),
+      1,
+    );
+    const counts = history!.intentCounts;
     expect(counts.sort((a, b) => a.intent.localeCompare(b.intent))).toEqual([
       { intent: 'payroll', count: 1, lastAt: at(2) },
       { intent: 'vacation', count: 2, lastAt: at(4) },
@@ -81,8 +102,10 @@ describe('memory extraction reads', () => {
 
   it('answers the employee’s latest inbound messages across conversations, newest first, at most the limit', async () => {
     const memory = createMemoryRepository(ctx.container.db);
-    expect(await memory.recentQuestions(employeeId, 4)).toEqual(['sixth', 'fifth', 'fourth', 'third']);
-    expect(await memory.recentQuestions(employeeId, 10)).toEqual([
+    const questions = async (userId: string, minute: number, limit: number) =>
+      (await memory.historyOfTask(await taskOf(userId, minute), limit))!.recentQuestions;
+    expect(await questions(employeeId, 1, 4)).toEqual(['sixth', 'fifth', 'fourth', 'third']);
+    expect(await questions(employeeId, 6, 10)).toEqual([
       'sixth',
       'fifth',
       'fourth',
@@ -90,6 +113,6 @@ describe('memory extraction reads', () => {
       'second',
       'first',
     ]);
-    expect(await memory.recentQuestions(otherId, 10)).toEqual(['someone else']);
+    expect(await questions(otherId, 7, 10)).toEqual(['someone else']);
   });
 });

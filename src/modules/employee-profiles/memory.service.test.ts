@@ -49,7 +49,7 @@ describe('memory extraction', () => {
   it('writes a profile only over the version it read', async () => {
     const { userId, taskId } = await employeeWithTask('where is the handbook?', 'handbook');
     const memory = createMemoryRepository(ctx.container.db);
-    const read = await memory.senderOfTask(taskId);
+    const read = await memory.historyOfTask(taskId, 3);
     expect(read?.userId).toBe(userId);
     await ctx.container.db
       .update(employeeProfiles)
@@ -59,7 +59,7 @@ describe('memory extraction', () => {
       await memory.updateMemory(userId, { frequentIntents: ['stale'], summary: 'stale' }, read!.version),
     ).toBe(false);
     expect((await profileOf(userId)).summary).toBe('written meanwhile');
-    const again = await memory.senderOfTask(taskId);
+    const again = await memory.historyOfTask(taskId, 3);
     expect(again!.version).not.toBe(read!.version);
     expect(
       await memory.updateMemory(userId, { frequentIntents: ['fresh'], summary: 'fresh' }, again!.version),

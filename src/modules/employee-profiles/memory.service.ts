@@ -29,14 +29,11 @@ export function createProfileMemoryService(deps: { db: Database; accessStamps: A
       // before the history. Two jobs of one sender may run at once; the one that loses reads again,
       // so an older view never overwrites a newer one, and no job holds the row while it reads.
       for (let attempt = 1; ; attempt++) {
-        const sender = await memory.senderOfTask(taskId);
+        const sender = await memory.historyOfTask(taskId, RECENT_QUESTIONS);
         if (!sender) return false;
         userId = sender.userId;
-        const frequentIntents = rankIntents(await memory.intentCounts(userId));
-        const summary = rollingSummary(
-          await memory.recentQuestions(userId, RECENT_QUESTIONS),
-          frequentIntents,
-        );
+        const frequentIntents = rankIntents(sender.intentCounts);
+        const summary = rollingSummary(sender.recentQuestions, frequentIntents);
         if (await memory.updateMemory(userId, { frequentIntents, summary }, sender.version)) break;
         if (attempt >= MEMORY_WRITE_ATTEMPTS)
           throw new Error(`memory extraction: the profile of ${userId} kept changing; the job is retried`);
