@@ -63,6 +63,29 @@ export function routedNamespaceOf(departmentId: SQL): SQL {
     LIMIT 1)`;
 }
 
+/**
+ * How a message's sender is found among the users: by id (web chat, whose
+ * user is authenticated), by phone number (channel A, E.164 digits) or by a
+ * stored channel identity (channel B).
+ */
+export type SenderLookup =
+  | { by: 'id'; userId: string }
+  | { by: 'phone'; digits: string }
+  | { by: 'identity'; channel: string; channelUserId: string };
+
+/** The sender's user row, at most one, as a subquery (the inbound route reads it with the conversation). */
+export function senderQuery(lookup: SenderLookup): SQL {
+  switch (lookup.by) {
+    case 'id':
+      return sql`SELECT * FROM ${users} WHERE id = ${lookup.userId}::uuid LIMIT 1`;
+    case 'phone':
+      return sql`SELECT * FROM ${users} WHERE phone = ${lookup.digits} LIMIT 1`;
+    case 'identity':
+      return sql`SELECT u.* FROM ${channelIdentities} i JOIN ${users} u ON u.id = i.user_id
+        WHERE i.channel = ${lookup.channel} AND i.channel_user_id = ${lookup.channelUserId} LIMIT 1`;
+  }
+}
+
 /** Conversations, messages and the channel senders behind them. */
 export function createConversationsRepository(db: Database) {
   const taskContextQuery = prepareTaskContext(db);

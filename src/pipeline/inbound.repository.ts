@@ -1,17 +1,25 @@
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../core/db/client.js';
-import { agentTasks, conversations, messages, namespaces } from '../core/db/schema/index.js';
+import { agentTasks, conversations, messages, namespaces, users } from '../core/db/schema/index.js';
 import { rowFromJson } from '../core/db/sql-helpers.js';
 import {
   type ConversationRow,
   type MessageRow,
   type NamespaceRow,
   routedNamespaceOf,
+  type SenderLookup,
+  senderQuery,
+  type UserRow,
 } from './conversations.repository.js';
 import type { AgentTaskRow, NewAgentTask } from './tasks.repository.js';
 
-/** Where an inbound message goes: the sender's conversation that is not closed, and the namespace to answer from. */
+/**
+ * Where an inbound message goes: its sender's user (null when none is
+ * found), the sender's conversation that is not closed, and the namespace
+ * to answer from.
+ */
 export interface InboundRoute {
+  sender: UserRow | null;
   conversation: ConversationRow | null;
   /** The conversation's namespace, else the routed one of its department (or the sender's, without a conversation). */
   namespace: NamespaceRow | null;
@@ -49,33 +57,38 @@ export interface InboundWrite {
 export type InboundStored = { message: MessageRow; task: AgentTaskRow } | 'repeated' | 'raced';
 
 /**
- * The inbound message's two statements: the route read, then the message,
+ * The inbound message's two statements: the route read (sender,
+ * conversation, namespace), then the message,
  * its task and the conversation (opened, or its last message time) written
  * in one statement of data-modifying CTEs, atomic without a transaction.
  */
 export function createInboundRepository(db: Database) {
   return {
     /**
-     * The sender's open conversation on the channel and the namespace its
-     * message goes to, in one query; `departmentId` (the sender's) routes a
-     * message that opens a conversation.
+     * The sender's user row, their open conversation on the channel and the
+     * namespace its message goes to, in one query; the sender's department
+     * routes a message that opens a conversation.
      */
-    async route(channel: string, channelUserId: string, departmentId: string): Promise<InboundRoute> {
+    async route(channel: string, channelUserId: string, sender: SenderLookup): Promise<InboundRoute> {
       // The status is a literal, so that the partial unique index on open conversations serves the lookup.
       const [row] = rowsOf<{
+        sender: Record<string, unknown> | null;
         conversation: Record<string, unknown> | null;
         namespace: Record<string, unknown> | null;
       }>(
-        await db.execute(sql`WITH open AS (
+        await db.execute(sql`WITH sender AS (${senderQuery(sender)}),
+          open AS (
             SELECT * FROM conversations
             WHERE channel = ${channel} AND channel_user_id = ${channelUserId} AND status <> 'closed'
             LIMIT 1
           )
-          SELECT (SELECT row_to_json(open) FROM open) AS conversation,
+          SELECT (SELECT row_to_json(sender) FROM sender) AS sender,
+            (SELECT row_to_json(open) FROM open) AS conversation,
             (SELECT row_to_json(n) FROM namespaces n WHERE n.id = coalesce((SELECT namespace_id FROM open),
-              ${routedNamespaceOf(sql`coalesce((SELECT department_id FROM open), ${departmentId}::uuid)`)})) AS namespace`),
+              ${routedNamespaceOf(sql`coalesce((SELECT department_id FROM open), (SELECT department_id FROM sender))`)})) AS namespace`),
       );
       return {
+        sender: row?.sender ? rowFromJson(users, row.sender) : null,
         conversation: row?.conversation ? rowFromJson(conversations, row.conversation) : null,
         namespace: row?.namespace ? rowFromJson(namespaces, row.namespace) : null,
       };

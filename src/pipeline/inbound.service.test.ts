@@ -341,6 +341,9 @@ describe('inbound service', () => {
       { channel: 'chanA' as const, channelUserId: 'not a phone', text: 'Hi' },
       { channel: 'chanB' as const, channelUserId: 'bad id!', text: 'Hi' },
       { channel: 'web' as const, channelUserId: '', text: 'Hi' },
+      // A web sender must be an existing user: an id of no user, or not an id at all.
+      { channel: 'web' as const, channelUserId: '', userId: crypto.randomUUID(), text: 'Hi' },
+      { channel: 'web' as const, channelUserId: '', userId: 'not-a-user-id', text: 'Hi' },
       { channel: 'chanA' as const, channelUserId: scene.phone, text: 'x'.repeat(16_001) },
     ]) {
       await expect(container.pipeline.inbound.receive(bad)).rejects.toBeInstanceOf(ValidationError);

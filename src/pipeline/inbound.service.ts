@@ -4,14 +4,9 @@ import { ValidationError } from '../core/errors/app-errors.js';
 import type { QueueDriver } from '../core/queue/queue.js';
 import { type AgentTaskCommon, publishEvent } from '../core/realtime/events.js';
 import { AGENT_ADAPTERS, DEFAULT_AGENT_ADAPTER } from '../modules/namespaces/agent-adapters.js';
-import type {
-  ConversationsRepository,
-  MessageRow,
-  NamespaceRow,
-  UserRow,
-} from './conversations.repository.js';
+import type { ConversationsRepository, MessageRow, NamespaceRow } from './conversations.repository.js';
 import type { InboundRepository } from './inbound.repository.js';
-import type { InboundChannel, SenderResolver } from './senders.js';
+import type { IdentifiedSender, InboundChannel, SenderResolver } from './senders.js';
 import type { AgentTaskRow, TasksRepository } from './tasks.repository.js';
 
 /** One message from a channel adapter (or the web chat route), already authenticated by its transport. */
@@ -64,18 +59,26 @@ export function createInboundService(deps: InboundServiceDeps) {
    * Stores the message in the sender's open conversation (opened when there
    * is none; a closed one is never reused) with its task: `queued`, or
    * `failed` with the reason when it cannot be answered. Two statements: the
-   * route, then the writes. Answers null when the channel message id is
+   * route (with the sender's user), then the writes; a channel sender's
+   * first message creates the user in between. Answers null when the channel message id is
    * stored already (nothing is written).
    */
   async function storeWithTask(
     input: InboundMessage & { channel: InboundChannel },
-    user: UserRow,
-    channelUserId: string,
+    sender: IdentifiedSender,
     channelMessageId: string | null | undefined,
   ): Promise<{ message: MessageRow; task: AgentTaskRow } | null> {
+    const { channelUserId } = sender;
     // A concurrent message of the sender may open the conversation between the two statements: read again.
     for (let attempt = 1; ; attempt++) {
-      const { conversation, namespace } = await rows.route(input.channel, channelUserId, user.departmentId);
+      let route = await rows.route(input.channel, channelUserId, sender.lookup);
+      if (!route.sender) {
+        // A channel sender's first message: the user is created (a web sender must exist: this throws).
+        await senders.create(sender);
+        route = await rows.route(input.channel, channelUserId, sender.lookup);
+      }
+      const { sender: user, conversation, namespace } = route;
+      if (!user) throw new Error(`the ${input.channel} sender ${channelUserId} was created but not found`);
       const departmentId = conversation?.departmentId ?? user.departmentId;
       const failure = !namespace
         ? `No namespace is configured for department ${departmentId}: the message was stored but cannot be answered`
@@ -163,11 +166,11 @@ export function createInboundService(deps: InboundServiceDeps) {
         input.channelMessageId && input.channel === 'web'
           ? `${input.userId ?? ''}:${input.channelMessageId}`
           : input.channelMessageId;
-      const { user, channelUserId } = await senders.resolve(input);
+      const sender = senders.identify(input);
 
       // A repeated channel message id is found by the message insert's conflict (no lookup first: the
       // first delivery is the common case), and then nothing is written, not even a conversation.
-      const stored = await storeWithTask(input, user, channelUserId, channelMessageId);
+      const stored = await storeWithTask(input, sender, channelMessageId);
       if (!stored) {
         const duplicate = channelMessageId ? await duplicateOf(input.channel, channelMessageId) : null;
         if (!duplicate) throw new Error('an inbound message was neither stored nor found');

@@ -4,10 +4,31 @@ import { isUuid } from '../core/ids.js';
 import type { DepartmentRow, DepartmentsRepository } from '../modules/departments/departments.repository.js';
 import { slugify } from '../modules/departments/slug.js';
 import type { RolesRepository } from '../modules/roles/roles.repository.js';
-import type { ConversationsRepository, UserRow } from './conversations.repository.js';
+import type { ConversationsRepository, SenderLookup, UserRow } from './conversations.repository.js';
 
 /** Channels with a transport; `email` is a conversation channel value without one (see docs/pipeline.md). */
 export type InboundChannel = 'web' | 'chanA' | 'chanB';
+
+/** What identifies a message's sender, as the transport received it. */
+export interface SenderInput {
+  channel: InboundChannel;
+  channelUserId: string;
+  /** Web: the calling user. */
+  userId?: string;
+  senderName?: string;
+}
+
+/** A sender as {@link createSenderResolver}'s `identify` reads it, before any user row is read. */
+export interface IdentifiedSender {
+  lookup: SenderLookup;
+  /** What the sender's conversation is keyed by on its channel. */
+  channelUserId: string;
+  /** The name the transport gave, trimmed; null when none. */
+  senderName: string | null;
+}
+
+const unknownWebUser = () =>
+  new ValidationError([{ field: 'userId', message: 'a web message needs an existing user' }]);
 
 /** Domain of the placeholder emails of users created from a channel (`.invalid` never resolves). */
 const CHANNEL_EMAIL_DOMAIN = 'channel.invalid';
@@ -91,55 +112,91 @@ export function createSenderResolver(deps: {
     });
   }
 
+  /** The user row a lookup finds, if any. */
+  function findSender(lookup: SenderLookup): Promise<UserRow | null> {
+    switch (lookup.by) {
+      case 'id':
+        return conversations.findUserById(lookup.userId);
+      case 'phone':
+        return conversations.findUserByPhone(lookup.digits);
+      case 'identity':
+        return conversations.findUserByIdentity(lookup.channel, lookup.channelUserId);
+    }
+  }
+
+  /**
+   * How the sender of a message is found, and the channel user id its
+   * conversation is keyed by (web: the user id; channel A: the phone's
+   * digits; channel B: the platform's user id). Reads nothing.
+   * @throws ValidationError when the sender cannot be identified.
+   */
+  function identify(input: SenderInput): IdentifiedSender {
+    const senderName = input.senderName?.trim().slice(0, 200) || null;
+    if (input.channel === 'web') {
+      if (!input.userId || !isUuid(input.userId)) throw unknownWebUser();
+      return { lookup: { by: 'id', userId: input.userId }, channelUserId: input.userId, senderName };
+    }
+    if (input.channel === 'chanA') {
+      const digits = input.channelUserId.replace(/\D/g, '');
+      if (digits.length < 5 || digits.length > 15) {
+        throw new ValidationError([
+          { field: 'channelUserId', message: 'must be a phone number of 5 to 15 digits' },
+        ]);
+      }
+      return { lookup: { by: 'phone', digits }, channelUserId: digits, senderName };
+    }
+    const id = input.channelUserId.trim();
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) {
+      throw new ValidationError([{ field: 'channelUserId', message: 'must be the platform user id' }]);
+    }
+    return {
+      lookup: { by: 'identity', channel: 'chanB', channelUserId: id },
+      channelUserId: id,
+      senderName,
+    };
+  }
+
+  /**
+   * Creates the user of a channel sender that {@link identify} found no
+   * user for: an active `employee` without a usable password in the
+   * channel default department (a concurrent message may have created it
+   * first; that user is answered then).
+   * @throws ValidationError for a web sender: web messages come from existing users only.
+   */
+  async function create(sender: IdentifiedSender): Promise<UserRow> {
+    const { lookup, senderName } = sender;
+    switch (lookup.by) {
+      case 'id':
+        throw unknownWebUser();
+      case 'phone':
+        return createUser({
+          email: `chana-${lookup.digits}@${CHANNEL_EMAIL_DOMAIN}`,
+          name: senderName ?? `+${lookup.digits}`,
+          phone: lookup.digits,
+          identity: null,
+        });
+      case 'identity':
+        return createUser({
+          email: `chanb-${lookup.channelUserId.toLowerCase()}@${CHANNEL_EMAIL_DOMAIN}`,
+          name: senderName ?? `chanB user ${lookup.channelUserId}`,
+          phone: null,
+          identity: { channel: lookup.channel, channelUserId: lookup.channelUserId },
+        });
+    }
+  }
+
   return {
+    identify,
+    create,
     /**
-     * The user who sent a message, and the channel user id the conversation is keyed by.
+     * The user who sent a message (created when a channel sender is new),
+     * and the channel user id the conversation is keyed by.
      * @throws ValidationError when the sender cannot be identified.
      */
-    async resolve(input: {
-      channel: InboundChannel;
-      channelUserId: string;
-      userId?: string;
-      senderName?: string;
-    }): Promise<{ user: UserRow; channelUserId: string }> {
-      const senderName = input.senderName?.trim().slice(0, 200) || null;
-      if (input.channel === 'web') {
-        const user = input.userId ? await conversations.findUserById(input.userId) : null;
-        if (!user) {
-          throw new ValidationError([{ field: 'userId', message: 'a web message needs an existing user' }]);
-        }
-        return { user, channelUserId: user.id };
-      }
-      if (input.channel === 'chanA') {
-        const digits = input.channelUserId.replace(/\D/g, '');
-        if (digits.length < 5 || digits.length > 15) {
-          throw new ValidationError([
-            { field: 'channelUserId', message: 'must be a phone number of 5 to 15 digits' },
-          ]);
-        }
-        const user =
-          (await conversations.findUserByPhone(digits)) ??
-          (await createUser({
-            email: `chana-${digits}@${CHANNEL_EMAIL_DOMAIN}`,
-            name: senderName ?? `+${digits}`,
-            phone: digits,
-            identity: null,
-          }));
-        return { user, channelUserId: digits };
-      }
-      const id = input.channelUserId.trim();
-      if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) {
-        throw new ValidationError([{ field: 'channelUserId', message: 'must be the platform user id' }]);
-      }
-      const user =
-        (await conversations.findUserByIdentity('chanB', id)) ??
-        (await createUser({
-          email: `chanb-${id.toLowerCase()}@${CHANNEL_EMAIL_DOMAIN}`,
-          name: senderName ?? `chanB user ${id}`,
-          phone: null,
-          identity: { channel: 'chanB', channelUserId: id },
-        }));
-      return { user, channelUserId: id };
+    async resolve(input: SenderInput): Promise<{ user: UserRow; channelUserId: string }> {
+      const sender = identify(input);
+      const user = (await findSender(sender.lookup)) ?? (await create(sender));
+      return { user, channelUserId: sender.channelUserId };
     },
   };
 }
