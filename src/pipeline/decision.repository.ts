@@ -6,8 +6,11 @@ import { type MessageRow, statusFromApprovals } from './conversations.repository
 import type { NewApproval, NotificationRow } from './delivery.repository.js';
 import {
   type AgentTaskRow,
+  type GenerationRun,
   type NewToolCall,
   nextToolCallTime,
+  runFigures,
+  runWrites,
   type ToolCallRow,
 } from './tasks.repository.js';
 
@@ -21,6 +24,8 @@ export interface TaskEnd {
   toolCalls: NewToolCall[];
   /** The employee has now met the intent in this namespace. */
   interaction: { userId: string; namespaceId: string; intent: string };
+  /** The generation's run (trace) with its hits, written with the end and its figures put on the task. */
+  run: GenerationRun | null;
 }
 
 /** What a decision wrote; null from the writes when the task was finished already (then nothing was written). */
@@ -197,10 +202,11 @@ const results = sql`SELECT (SELECT row_to_json(task) FROM task) AS task,
   (SELECT coalesce(json_agg(notified), '[]') FROM notified) AS notified`;
 
 /**
- * The CTEs `task` (the end of a task not finished yet), `calls` (its last
- * tool calls, a microsecond apart and after its earlier ones, so that
- * created_at orders them: {@link nextToolCallTime}) and the
- * first interaction with the intent.
+ * The CTEs `task` (the end of a task not finished yet, with its run's
+ * figures), `calls` (its last tool calls, a microsecond apart and after its
+ * earlier ones, so that created_at orders them: {@link nextToolCallTime}),
+ * the first interaction with the intent, and the run with its hits when
+ * given ({@link runWrites}).
  */
 function taskEnd(end: TaskEnd): SQL {
   const finishedAt = end.finishedAt.toISOString();
@@ -216,7 +222,7 @@ function taskEnd(end: TaskEnd): SQL {
   const { userId, namespaceId, intent } = end.interaction;
   return sql`task AS (
       UPDATE agent_tasks SET status = 'done', output = ${JSON.stringify(end.output)}::jsonb, error_message = NULL,
-        finished_at = ${finishedAt}::timestamptz, updated_at = now(),
+        finished_at = ${finishedAt}::timestamptz, updated_at = now(),${end.run ? sql` ${runFigures(end.run)},` : sql``}
         duration_ms = greatest(0, round(extract(epoch from (${finishedAt}::timestamptz - coalesce(started_at, created_at))) * 1000))::integer
       WHERE id = ${end.taskId}::uuid AND status IN ('queued', 'running')
       RETURNING *
@@ -233,5 +239,5 @@ function taskEnd(end: TaskEnd): SQL {
       INSERT INTO intent_interactions (user_id, namespace_id, intent_name)
       SELECT ${userId}::uuid, ${namespaceId}::uuid, ${intent} FROM task
       ON CONFLICT DO NOTHING
-    )`;
+    )${end.run ? sql`, ${runWrites(end.run, 'task')}` : sql``}`;
 }

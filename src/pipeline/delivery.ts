@@ -19,7 +19,7 @@ import type {
 import type { DeliveryRepository, NotificationRow } from './delivery.repository.js';
 import type { Decision } from './hitl-decision.js';
 import { createRecipients } from './recipients.js';
-import type { NewToolCall } from './tasks.repository.js';
+import type { GenerationRun, NewToolCall } from './tasks.repository.js';
 
 /** A retrieved chunk as an approval shows it to the reviewer. */
 export interface ReplySource {
@@ -50,6 +50,8 @@ export interface DecideInput {
   context: ApprovalContext;
   /** The tool calls not written yet (`generate`, `confidence_check`), written with the decision. */
   toolCalls: NewToolCall[];
+  /** The generation's run (trace) when not written yet, written with the decision. */
+  run: GenerationRun | null;
   /** The task's output besides the route's ids. */
   output: Record<string, unknown>;
 }
@@ -181,6 +183,7 @@ export function createDelivery(deps: {
         output: { ...result, ...input.output },
         finishedAt: new Date(),
         toolCalls: input.toolCalls,
+        run: input.run,
         interaction: { userId: conversation.userId, namespaceId: task.namespaceId, intent: input.intent },
       });
 

@@ -93,7 +93,6 @@ export function createPipelineModule(deps: PipelineDeps) {
     }),
     generate: createGenerateStep({
       adapters,
-      tasks,
       timeoutMs,
       prices: createPriceTable(config.llmPrices?.table),
       tracing: deps.tracing,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDepartment, createUser } from '../../test/factories.js';
@@ -360,9 +361,10 @@ describe('pipeline: inbound message to approval', () => {
       ).length,
       outbound: (await container.db.select().from(messages).where(eq(messages.taskId, task.id))).length,
       toolCalls: (await container.pipeline.repositories.tasks.toolCalls(task.id)).length,
+      runs: (await container.db.select().from(agentRuns).where(eq(agentRuns.taskId, task.id))).length,
     });
     const before = await countAll();
-    expect(before).toMatchObject({ approvals: 1, outbound: 0, toolCalls: 4 });
+    expect(before).toMatchObject({ approvals: 1, outbound: 0, toolCalls: 4, runs: 1 });
     expect(before.notifications).toBeGreaterThan(0);
 
     // A worker died after the approval was written: the task still reads running and its job runs again.
@@ -395,6 +397,16 @@ describe('pipeline: inbound message to approval', () => {
         turns: [],
       },
       toolCalls: [{ taskId: task.id, stepName: 'generate', status: 'done', durationMs: 1 }],
+      run: {
+        run: {
+          id: randomUUID(),
+          traceId: randomUUID(),
+          taskId: task.id,
+          provider: 'local',
+          model: 'extractive',
+        },
+        hits: [],
+      },
       output: { reply: 'another draft' },
     });
     expect(again).toBeNull();

@@ -18,6 +18,7 @@ import type { Step, TaskContext } from './steps/step-context.js';
 import {
   type AgentTaskRow,
   FINISHED_STATUSES,
+  type GenerationRun,
   type NewToolCall,
   type TasksRepository,
   type ToolCallRow,
@@ -43,6 +44,8 @@ interface StepsDone {
   plugins: TaskPlugins | null;
   /** `generate` and `confidence_check` when both are done and no plugin runs: written with the decision. */
   unrecorded: Array<Ran<unknown>>;
+  /** The generation's run (trace) in that case too; null when written already. */
+  unwrittenRun: GenerationRun | null;
 }
 
 /** A step failed or timed out; the task ends with this status and message. */
@@ -205,7 +208,8 @@ export function createRunner(deps: RunnerDeps) {
    * first two steps' tool calls are written together once both ran (they
    * read the database and run in milliseconds), before the model is called;
    * `generate` with `confidence_check`, which takes milliseconds after it,
-   * in the statement of the delivery decision, or at once when the namespace has plugins,
+   * and the generation's run in the statement of the delivery decision, or
+   * at once when the check fails or the namespace has plugins,
    * whose hook after the check writes its own call after them. A failing
    * step's call is written at once.
    * Each event still follows its committed row.
@@ -223,8 +227,12 @@ export function createRunner(deps: RunnerDeps) {
     if (generatedRan.failure) await record(context, [generatedRan]);
     let generated = generatedRan.value!;
     const checkedRan = await runStep(context, 3, steps.confidenceCheck, { rag, generated });
-    // A plugin's hook after the check writes its own call, which must come after the check's.
-    if (checkedRan.failure || plugins) await record(context, [generatedRan, checkedRan]);
+    // A plugin's hook after the check writes its own call, which must come after the check's. The
+    // task then ends without the decision's statement carrying the run, so the run is written first.
+    if (checkedRan.failure || plugins) {
+      await tasks.insertRun(generated.run);
+      await record(context, [generatedRan, checkedRan]);
+    }
     let checked = checkedRan.value!;
     if (plugins)
       ({ generated, checked } = await plugins.afterConfidenceCheck(generated, checked, profile.language));
@@ -235,6 +243,7 @@ export function createRunner(deps: RunnerDeps) {
       checked,
       plugins,
       unrecorded: plugins ? [] : [generatedRan, checkedRan],
+      unwrittenRun: plugins ? null : generated.run,
     };
   }
 
@@ -343,6 +352,7 @@ export function createRunner(deps: RunnerDeps) {
           turns: profile.turns,
         },
         toolCalls: done.unrecorded.map((r) => r.call),
+        run: done.unwrittenRun,
         output: {
           reply: generated.reply,
           intent: checked.intent,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../core/db/client.js';
 import { agentRuns, agentTasks, agentToolCalls, type retrievalHits } from '../core/db/schema/index.js';
@@ -9,6 +8,12 @@ export type ToolCallRow = typeof agentToolCalls.$inferSelect;
 export type NewToolCall = typeof agentToolCalls.$inferInsert;
 export type NewAgentRun = typeof agentRuns.$inferInsert;
 export type NewRetrievalHit = Omit<typeof retrievalHits.$inferInsert, 'runId'>;
+
+/** A generation's run (trace) and its retrieval hits, to write ({@link runWrites}). */
+export interface GenerationRun {
+  run: NewAgentRun & { id: string; taskId: string };
+  hits: NewRetrievalHit[];
+}
 
 /** Statuses after which a task never changes again. */
 export const FINISHED_STATUSES = ['done', 'failed', 'timeout'] as const;
@@ -229,38 +234,13 @@ export function createTasksRepository(db: Database) {
     /**
      * Writes the run (trace) of a generation with its hits and puts its
      * tokens and cost on the task, in one statement (so one round trip, and
-     * atomic like a transaction).
+     * atomic like a transaction). The pipeline writes a run with its
+     * decision instead ({@link runWrites}); this is for a run whose task
+     * ends otherwise (a failing check, a plugin's hook).
      */
-    async insertRun(run: NewAgentRun, hits: NewRetrievalHit[]): Promise<string> {
-      const runId = run.id ?? randomUUID();
-      const hitRows = JSON.stringify(
-        hits.map((hit) => ({
-          chunkId: hit.chunkId ?? null,
-          documentId: hit.documentId ?? null,
-          rank: hit.rank,
-          score: hit.score,
-          vectorScore: hit.vectorScore ?? null,
-          keywordScore: hit.keywordScore ?? null,
-        })),
-      );
-      await db.execute(sql`WITH run AS (
-          INSERT INTO agent_runs (id, trace_id, task_id, department_id, namespace_id, provider, model,
-            input_tokens, output_tokens, total_tokens, cost_usd, latency_ms)
-          VALUES (${runId}, ${run.traceId}, ${run.taskId ?? null}, ${run.departmentId ?? null}, ${run.namespaceId ?? null},
-            ${run.provider}, ${run.model}, ${run.inputTokens ?? 0}, ${run.outputTokens ?? 0}, ${run.totalTokens ?? 0},
-            ${run.costUsd ?? 0}, ${run.latencyMs ?? 0})
-          RETURNING id, task_id
-        ),
-        hits AS (
-          INSERT INTO retrieval_hits (run_id, chunk_id, document_id, rank, score, vector_score, keyword_score)
-          SELECT run.id, (h ->> 'chunkId')::uuid, (h ->> 'documentId')::uuid, (h ->> 'rank')::integer,
-            (h ->> 'score')::float8, (h ->> 'vectorScore')::float8, (h ->> 'keywordScore')::float8
-          FROM run, jsonb_array_elements(${hitRows}::jsonb) AS h
-        )
-        UPDATE agent_tasks SET trace_id = ${run.traceId}, input_tokens = ${run.inputTokens ?? 0},
-          output_tokens = ${run.outputTokens ?? 0}, total_tokens = ${run.totalTokens ?? 0}, cost_usd = ${run.costUsd ?? 0}
-        WHERE id = (SELECT task_id FROM run)`);
-      return runId;
+    async insertRun(run: GenerationRun): Promise<void> {
+      await db.execute(sql`WITH ${runWrites(run, null)}
+        UPDATE agent_tasks SET ${runFigures(run)} WHERE id = (SELECT task_id FROM run)`);
     },
 
     async setAdapterType(id: string, adapterType: string, tx: DbExecutor = db): Promise<void> {
@@ -281,4 +261,45 @@ export type TasksRepository = ReturnType<typeof createTasksRepository>;
 export function nextToolCallTime(taskId: SQL): SQL {
   return sql`(SELECT greatest(now(), max(created_at) + interval '1 microsecond')
     FROM agent_tool_calls WHERE task_id = ${taskId})`;
+}
+
+/**
+ * The CTEs `run` (a generation's AgentRun) and `hits` (its retrieval
+ * hits), written once from each row of the CTE `from` when given (the
+ * decision's `task`: nothing when the task was finished before).
+ */
+export function runWrites({ run, hits }: GenerationRun, from: 'task' | null): SQL {
+  const hitRows = JSON.stringify(
+    hits.map((hit) => ({
+      chunkId: hit.chunkId ?? null,
+      documentId: hit.documentId ?? null,
+      rank: hit.rank,
+      score: hit.score,
+      vectorScore: hit.vectorScore ?? null,
+      keywordScore: hit.keywordScore ?? null,
+    })),
+  );
+  const values = sql`${run.id}::uuid, ${run.traceId}::text, ${run.taskId}::uuid, ${run.departmentId ?? null}::uuid,
+    ${run.namespaceId ?? null}::uuid, ${run.provider}::text, ${run.model}::text, ${run.inputTokens ?? 0}::integer,
+    ${run.outputTokens ?? 0}::integer, ${run.totalTokens ?? 0}::integer, ${run.costUsd ?? 0}::float8,
+    ${run.latencyMs ?? 0}::integer`;
+  return sql`run AS (
+      INSERT INTO agent_runs (id, trace_id, task_id, department_id, namespace_id, provider, model,
+        input_tokens, output_tokens, total_tokens, cost_usd, latency_ms)
+      ${from ? sql`SELECT ${values} FROM ${sql.raw(from)}` : sql`VALUES (${values})`}
+      RETURNING id, task_id
+    ),
+    hits AS (
+      INSERT INTO retrieval_hits (run_id, chunk_id, document_id, rank, score, vector_score, keyword_score)
+      SELECT run.id, (h ->> 'chunkId')::uuid, (h ->> 'documentId')::uuid, (h ->> 'rank')::integer,
+        (h ->> 'score')::float8, (h ->> 'vectorScore')::float8, (h ->> 'keywordScore')::float8
+      FROM run, jsonb_array_elements(${hitRows}::jsonb) AS h
+    )`;
+}
+
+/** The SET list that puts a run's trace id, tokens and cost on its task. */
+export function runFigures({ run }: GenerationRun): SQL {
+  return sql`trace_id = ${run.traceId}::text, input_tokens = ${run.inputTokens ?? 0}::integer,
+    output_tokens = ${run.outputTokens ?? 0}::integer, total_tokens = ${run.totalTokens ?? 0}::integer,
+    cost_usd = ${run.costUsd ?? 0}::float8`;
 }

@@ -19,7 +19,7 @@ import {
   VACATION_QUESTION,
   waitFor,
 } from '../../../test/pipeline-factories.js';
-import { agentTasks, approvals, messages } from '../../core/db/schema/index.js';
+import { agentRuns, agentTasks, approvals, messages } from '../../core/db/schema/index.js';
 
 const EXAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../examples/plugins');
 const SECRET = 'webhook-secret-for-the-test-run';
@@ -170,6 +170,11 @@ describe('operator plugins from PLUGINS_DIR', () => {
     ]);
     const [approval] = await ctx.container.db.select().from(approvals).where(eq(approvals.taskId, task.id));
     expect(approval!.originalContent).toBe(output.reply);
+    // With plugins the run is written before the hooks' calls, not with the decision: the trace is there.
+    const [run] = await ctx.container.db.select().from(agentRuns).where(eq(agentRuns.taskId, task.id));
+    expect(run).toMatchObject({ traceId: task.traceId, model: expect.any(String) });
+    expect(task.totalTokens).toBe(run!.totalTokens);
+    expect(run!.totalTokens).toBeGreaterThan(0);
   });
 });
 

@@ -5,7 +5,7 @@ import { INJECTION_REFUSAL } from '../../modules/rag/rag.service.js';
 import type { AgentAdapter, GenerateInput, GenerateOutput } from '../adapters/adapter.js';
 import { estimateCostUsd, type PriceTable } from '../pricing.js';
 import { buildMessages, fitToChannel } from '../prompt.js';
-import type { TasksRepository } from '../tasks.repository.js';
+import type { GenerationRun } from '../tasks.repository.js';
 import type { InjectedProfile } from './inject-profile.js';
 import type { RagFindings } from './rag-search.js';
 import type { Step, TaskContext } from './step-context.js';
@@ -16,6 +16,8 @@ export interface Generated {
   traceId: string;
   provider: string;
   model: string;
+  /** The run (trace) with its hits, to write: with the decision, or when the task ends otherwise. */
+  run: GenerationRun;
 }
 
 /** The adapter a namespace selected (`config.agentRunner.activeAdapter`), `api` by default. */
@@ -33,14 +35,14 @@ export function activeAdapterOf(
 /**
  * `generate`: the reply from the namespace's active adapter, in the reply
  * language, written for the conversation's channel, grounded in the clean
- * passages. Writes the AgentRun (trace) with its retrieval hits and puts its
- * tokens and estimated cost on the task. A message that is itself a prompt
+ * passages. Answers the AgentRun (trace) with its retrieval hits, which the
+ * runner writes with the delivery decision (putting its tokens and
+ * estimated cost on the task), or at once when the task ends otherwise. A message that is itself a prompt
  * injection gets a fixed refusal instead (no model sees it; the run records
  * provider `guard`).
  */
 export function createGenerateStep(deps: {
   adapters: Record<string, AgentAdapter>;
-  tasks: TasksRepository;
   timeoutMs: number;
   prices?: PriceTable;
   /** Wraps the model call in a `generation` span when tracing keys are set. */
@@ -110,8 +112,9 @@ export function createGenerateStep(deps: {
       if (signal.aborted) throw new Error('the reply arrived after the step timed out');
       const reply = fitToChannel(result.text, channel);
       const costUsd = estimateCostUsd(result.model, result.usage, deps.prices);
-      await deps.tasks.insertRun(
-        {
+      const run: GenerationRun = {
+        run: {
+          id: randomUUID(),
           traceId,
           taskId: context.task.id,
           departmentId: context.task.departmentId,
@@ -124,7 +127,7 @@ export function createGenerateStep(deps: {
           costUsd,
           latencyMs: result.latencyMs,
         },
-        rag.hits.map((hit, rank) => ({
+        hits: rag.hits.map((hit, rank) => ({
           chunkId: hit.chunkId,
           documentId: hit.documentId,
           rank: rank + 1,
@@ -132,9 +135,9 @@ export function createGenerateStep(deps: {
           vectorScore: hit.cosine,
           keywordScore: hit.keyword,
         })),
-      );
+      };
       return {
-        value: { reply, adapterType, traceId, provider: result.provider, model: result.model },
+        value: { reply, adapterType, traceId, provider: result.provider, model: result.model, run },
         output: {
           text: reply,
           adapterType,
