@@ -187,7 +187,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     kv,
     notifications: notifications.service,
     approversOf: (departmentId, tx) =>
-      pipeline.delivery.recipients.withPermission(departmentId, 'canApprove', tx),
+      pipeline.delivery.recipients.withPermission(departmentId, 'canApprove', { tx }),
     logger,
   });
   const chanA = createChanAModule({

@@ -178,6 +178,7 @@ export function createConversationsRepository(db: Database) {
         inbound: row?.inbound ?? null,
         user: row?.user ?? null,
         knowledgeBaseIds: row?.knowledgeBaseIds ?? [],
+        approverRoleIds: row?.approverRoleIds ?? [],
         profile: row?.profile ?? null,
         standings: {
           trust: new Map(

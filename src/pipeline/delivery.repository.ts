@@ -37,7 +37,8 @@ export function createDeliveryRepository(db: Database) {
      * Active users who might reach `departmentId` and might hold what is
      * asked: a permission (through their role or an extra grant) or a role.
      * The caller computes effective access from the answer (revocations are
-     * applied there). Two statements: the matching roles, then their users
+     * applied there). Two statements: the matching roles (unless given as
+     * `knownRoleIds`, the roles that grant the permission), then their users
      * through `users_role_id_idx` and, for a permission, the extra grants
      * through the GIN index `users_extra_permissions_idx`; so a company of
      * thousands of employees answers its few approvers without reading
@@ -50,20 +51,23 @@ export function createDeliveryRepository(db: Database) {
       departmentId: string,
       only: { permission: string } | { roleSlug: string },
       tx: DbExecutor = db,
+      knownRoleIds?: readonly string[],
     ): Promise<AccessCandidate[]> {
-      // The roles first, so that the users query carries their ids: planned with the ids, the statistics
-      // show how few users hold them (a subquery or a parameter in their place is planned blind, as a scan
-      // of every user).
-      const roleIds = (
-        await tx
-          .select({ id: roles.id })
-          .from(roles)
-          .where(
-            'permission' in only
-              ? sql`${only.permission} = any(${roles.permissions})`
-              : eq(roles.slug, only.roleSlug),
-          )
-      ).map((role) => role.id);
+      // The roles first (unless the caller read them), so that the users query carries their ids: planned
+      // with the ids, the statistics show how few users hold them (a subquery or a parameter in their place
+      // is planned blind, as a scan of every user).
+      const roleIds =
+        knownRoleIds ??
+        (
+          await tx
+            .select({ id: roles.id })
+            .from(roles)
+            .where(
+              'permission' in only
+                ? sql`${only.permission} = any(${roles.permissions})`
+                : eq(roles.slug, only.roleSlug),
+            )
+        ).map((role) => role.id);
       const ofRoles =
         roleIds.length > 0 ? sql`${users.roleId} = any(${uuidArrayInText(roleIds)})` : undefined;
       const holders =

@@ -42,6 +42,8 @@ export interface DecideInput {
   task: { id: string; namespaceId: string; departmentId: string };
   conversation: ConversationRow;
   inbound: MessageRow;
+  /** The roles that grant canApprove when read with the task's context (else they are read here). */
+  approverRoleIds?: readonly string[];
   decision: Decision;
   reply: string;
   intent: string;
@@ -207,7 +209,9 @@ export function createDelivery(deps: {
       const result: RouteResult = { route: decision.route, approvalId: randomUUID(), messageId: null };
       const notified = escalatedToRole
         ? await recipients.withRole(conversation.departmentId, escalatedToRole)
-        : await recipients.withPermission(conversation.departmentId, 'canApprove');
+        : await recipients.withPermission(conversation.departmentId, 'canApprove', {
+            roleIds: input.approverRoleIds,
+          });
       const written = await decisions.writeApproval(
         end(result),
         {

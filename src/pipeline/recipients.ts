@@ -19,9 +19,23 @@ function reaches(user: AccessCandidate, departmentId: string): boolean {
  */
 export function createRecipients(rows: Pick<DeliveryRepository, 'accessCandidates'>) {
   return {
-    /** Active users holding `permission` whose effective departments include `departmentId`. */
-    async withPermission(departmentId: string, permission: Permission, tx?: DbExecutor): Promise<string[]> {
-      const candidates = await rows.accessCandidates(departmentId, { permission }, tx);
+    /**
+     * Active users holding `permission` whose effective departments include
+     * `departmentId`. `roleIds`, when given, are the roles that grant the
+     * permission, read already (the pipeline reads canApprove's with the
+     * task's context); they are read here otherwise.
+     */
+    async withPermission(
+      departmentId: string,
+      permission: Permission,
+      options: { tx?: DbExecutor; roleIds?: readonly string[] | undefined } = {},
+    ): Promise<string[]> {
+      const candidates = await rows.accessCandidates(
+        departmentId,
+        { permission },
+        options.tx,
+        options.roleIds,
+      );
       return candidates
         .filter(
           (user) =>

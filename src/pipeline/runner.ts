@@ -108,7 +108,17 @@ export function createRunner(deps: RunnerDeps) {
   function contextOf(task: AgentTaskRow, snapshot: TaskSnapshot): TaskContext | string {
     if (!task.namespaceId) return `Task ${task.id} has no namespace`;
     if (!task.conversationId || !task.messageId) return `Task ${task.id} has no conversation or message`;
-    const { namespace, conversation, inbound, user, knowledgeBaseIds, profile, turns, standings } = snapshot;
+    const {
+      namespace,
+      conversation,
+      inbound,
+      user,
+      knowledgeBaseIds,
+      approverRoleIds,
+      profile,
+      turns,
+      standings,
+    } = snapshot;
     if (!namespace) return `Namespace ${task.namespaceId} no longer exists`;
     if (!conversation || !inbound) return `The conversation of task ${task.id} no longer exists`;
     if (!user) return `The sender of task ${task.id} no longer exists`;
@@ -122,6 +132,7 @@ export function createRunner(deps: RunnerDeps) {
       profile,
       turns,
       standings,
+      approverRoleIds,
     };
   }
 
@@ -331,6 +342,7 @@ export function createRunner(deps: RunnerDeps) {
         task: { id: task.id, namespaceId: context.namespace.id, departmentId: task.departmentId },
         conversation: context.conversation,
         inbound: context.inbound,
+        approverRoleIds: context.approverRoleIds,
         decision: checked.decision,
         reply: generated.reply,
         intent: checked.intent,

@@ -9,6 +9,7 @@ import {
   knowledgeBases,
   messages,
   namespaces,
+  roles,
   users,
 } from '../core/db/schema/index.js';
 
@@ -45,6 +46,10 @@ export function prepareTaskContext(db: Database) {
         SELECT json_object_agg(t.intent_name,
           json_build_object('isAutonomous', t.is_autonomous, 'samplingRate', t.sampling_rate))
         FROM ${intentTrust} t WHERE t.namespace_id = ${agentTasks.namespaceId})`,
+      // The roles that grant canApprove, for the approvers of a reply that waits for a human: read here,
+      // as the task starts, rather than by a statement of the decision's own.
+      approverRoleIds: sql<string[] | null>`(SELECT json_agg(r.id ORDER BY r.id) FROM ${roles} r
+        WHERE 'canApprove' = any(r.permissions))`,
       metIntents: sql<string[] | null>`(SELECT json_agg(i.intent_name) FROM ${intentInteractions} i
         WHERE i.user_id = ${users.id} AND i.namespace_id = ${agentTasks.namespaceId})`,
       // The same rows as turnsBefore, newest first (the LIMIT keeps the last ones).

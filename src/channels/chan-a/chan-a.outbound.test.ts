@@ -297,7 +297,7 @@ describe('chanA outbound', () => {
         kv: container.kv,
         notifications: container.notifications.service,
         approversOf: (departmentId, tx) =>
-          container.pipeline.delivery.recipients.withPermission(departmentId, 'canApprove', tx),
+          container.pipeline.delivery.recipients.withPermission(departmentId, 'canApprove', { tx }),
         logger: container.logger,
       }),
     });

@@ -70,7 +70,7 @@ export function createApprovalDecisions(deps: {
     if (targetId === actor.userId) throw invalid('You cannot escalate an approval to yourself');
     const target = await approvals.findUser(targetId, tx);
     if (!target?.isActive) throw invalid(`User ${targetId} does not exist or is inactive`);
-    const approvers = await recipients.withPermission(row.departmentId, 'canApprove', tx);
+    const approvers = await recipients.withPermission(row.departmentId, 'canApprove', { tx });
     if (!approvers.includes(targetId)) {
       throw invalid(`User ${targetId} may not approve in the department of this conversation`);
     }

@@ -24,6 +24,8 @@ export interface TaskContext {
   turns?: Turn[];
   /** The namespace's intent trust records and the intents the sender met in it, as the task started. */
   standings: IntentStandings;
+  /** The roles that grant canApprove, as the task started (the approvers of a reply that waits). */
+  approverRoleIds?: readonly string[];
 }
 
 /** What the delivery decision weighs an intent with (confidence_check). */
