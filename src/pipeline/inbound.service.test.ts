@@ -121,7 +121,9 @@ describe('inbound service', () => {
     expect(department!.name).toBe('General');
     const [task] = await container.db.select().from(agentTasks).where(eq(agentTasks.id, received.taskId!));
     expect(task).toMatchObject({ status: 'failed', namespaceId: null });
-    expect(task!.errorMessage).toContain('No namespace is configured');
+    expect(task!.errorMessage).toBe(
+      `No namespace is configured for department ${department!.id}: the message was stored but cannot be answered`,
+    );
     const [message] = await container.db.select().from(messages).where(eq(messages.id, received.messageId));
     expect(message!.content).toBe('Hello?');
     expect(await container.queue.getJob('agent-tasks', task!.jobId)).toBeNull();
@@ -129,6 +131,37 @@ describe('inbound service', () => {
       (e) => e.event === 'agent-task.failed' && (e.payload as { taskId: string }).taskId === task!.id,
     );
     expect(failed?.payload).toMatchObject({ status: 'failed', errorMessage: task!.errorMessage });
+  });
+
+  it('records the adapter the namespace selects (api for one it cannot run) and fails a deactivated sender’s task', async () => {
+    const { container } = ctx;
+    const scene = await createPipelineScene(container);
+    const taskOf = async (text: string) => {
+      const received = await container.pipeline.inbound.receive({
+        channel: 'chanA',
+        channelUserId: scene.phone,
+        text,
+      });
+      const [task] = await container.db.select().from(agentTasks).where(eq(agentTasks.id, received.taskId!));
+      return task!;
+    };
+    const select = (activeAdapter: string) =>
+      container.db
+        .update(namespaces)
+        .set({ config: { agentRunner: { activeAdapter } } })
+        .where(eq(namespaces.id, scene.namespaceId));
+    await select('codex_cli');
+    expect(await taskOf('first')).toMatchObject({ status: 'queued', adapterType: 'codex_cli' });
+    await select('no-such-runner');
+    expect(await taskOf('second')).toMatchObject({ status: 'queued', adapterType: 'api' });
+
+    await container.db.update(users).set({ isActive: false }).where(eq(users.id, scene.employee.user.id));
+    const refused = await taskOf('third');
+    expect(refused).toMatchObject({ status: 'failed', namespaceId: scene.namespaceId, durationMs: 0 });
+    expect(refused.finishedAt).toBeInstanceOf(Date);
+    expect(refused.errorMessage).toBe(
+      `The sender's account (user ${scene.employee.user.id}) is deactivated: the message was stored but is not answered`,
+    );
   });
 
   it('links a channel B sender by a stored identity, created on first contact', async () => {
@@ -284,8 +317,8 @@ describe('inbound service', () => {
   it('puts messages of a new sender that arrive at once in one conversation, and stores a delivery repeated at once once', async () => {
     const { container } = ctx;
     const scene = await createPipelineScene(container);
-    // Each receive() reads the route, then writes: all five read "no open conversation", one opens it
-    // and the others find it on their second read.
+    // Each receive() is one statement: all five read "no open conversation", one opens it and the
+    // others write nothing (their insert of the conversation conflicts) and find it when they run again.
     const burst = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
         container.pipeline.inbound.receive({

@@ -4,7 +4,7 @@ import { ValidationError } from '../core/errors/app-errors.js';
 import type { QueueDriver } from '../core/queue/queue.js';
 import { type AgentTaskCommon, publishEvent } from '../core/realtime/events.js';
 import { AGENT_ADAPTERS, DEFAULT_AGENT_ADAPTER } from '../modules/namespaces/agent-adapters.js';
-import type { ConversationsRepository, MessageRow, NamespaceRow } from './conversations.repository.js';
+import type { ConversationsRepository, MessageRow } from './conversations.repository.js';
 import type { InboundRepository } from './inbound.repository.js';
 import type { IdentifiedSender, InboundChannel, SenderResolver } from './senders.js';
 import type { AgentTaskRow, TasksRepository } from './tasks.repository.js';
@@ -58,10 +58,10 @@ export function createInboundService(deps: InboundServiceDeps) {
   /**
    * Stores the message in the sender's open conversation (opened when there
    * is none; a closed one is never reused) with its task: `queued`, or
-   * `failed` with the reason when it cannot be answered. Two statements: the
-   * route (with the sender's user), then the writes; a channel sender's
-   * first message creates the user in between. Answers null when the channel message id is
-   * stored already (nothing is written).
+   * `failed` with the reason when it cannot be answered. One statement; a
+   * channel sender's first message creates the user first, and a message
+   * that raced another to open the conversation is stored again. Answers
+   * null when the channel message id is stored already (nothing is written).
    */
   async function storeWithTask(
     input: InboundMessage & { channel: InboundChannel },
@@ -69,37 +69,15 @@ export function createInboundService(deps: InboundServiceDeps) {
     channelMessageId: string | null | undefined,
   ): Promise<{ message: MessageRow; task: AgentTaskRow } | null> {
     const { channelUserId } = sender;
-    // A concurrent message of the sender may open the conversation between the two statements: read again.
+    let created = false;
     for (let attempt = 1; ; attempt++) {
-      let route = await rows.route(input.channel, channelUserId, sender.lookup);
-      if (!route.sender) {
-        // A channel sender's first message: the user is created (a web sender must exist: this throws).
-        await senders.create(sender);
-        route = await rows.route(input.channel, channelUserId, sender.lookup);
-      }
-      const { sender: user, conversation, namespace } = route;
-      if (!user) throw new Error(`the ${input.channel} sender ${channelUserId} was created but not found`);
-      const departmentId = conversation?.departmentId ?? user.departmentId;
-      const failure = !namespace
-        ? `No namespace is configured for department ${departmentId}: the message was stored but cannot be answered`
-        : !user.isActive
-          ? `The sender's account (user ${user.id}) is deactivated: the message was stored but is not answered`
-          : null;
       const id = randomUUID();
       const stored = await rows.store({
-        conversation: conversation
-          ? { opens: false, id: conversation.id }
-          : {
-              opens: true,
-              id: randomUUID(),
-              channel: input.channel,
-              channelUserId,
-              userId: user.id,
-              departmentId,
-            },
-        namespaceId: namespace?.id ?? null,
+        channel: input.channel,
+        channelUserId,
+        sender: sender.lookup,
+        conversationId: randomUUID(),
         message: {
-          channel: input.channel,
           content: input.text,
           channelMessageId: channelMessageId ?? null,
           metadata: {
@@ -107,20 +85,21 @@ export function createInboundService(deps: InboundServiceDeps) {
             ...(input.senderName ? { senderName: input.senderName } : {}),
           },
         },
-        task: {
-          id,
-          jobId: taskJobId(id),
-          namespaceId: namespace?.id ?? null,
-          departmentId,
-          adapterType: adapterTypeOf(namespace),
-          status: failure ? 'failed' : 'queued',
-          errorMessage: failure,
-          ...(failure ? { finishedAt: new Date(), durationMs: 0 } : {}),
-        },
+        task: { id, jobId: taskJobId(id) },
+        adapters: AGENT_ADAPTERS,
+        defaultAdapter: DEFAULT_AGENT_ADAPTER,
       });
       if (stored === 'repeated') return null;
+      if (stored === 'unknown-sender') {
+        if (created)
+          throw new Error(`the ${input.channel} sender ${channelUserId} was created but not found`);
+        // A channel sender's first message: the user is created (a web sender must exist: this throws).
+        await senders.create(sender);
+        created = true;
+        continue;
+      }
       if (stored !== 'raced') return stored;
-      if (attempt === 3)
+      if (attempt >= 4)
         throw new Error(
           `conversation of ${input.channel} sender ${channelUserId} was neither opened nor found`,
         );
@@ -201,14 +180,6 @@ export function createInboundService(deps: InboundServiceDeps) {
 }
 
 export type InboundService = ReturnType<typeof createInboundService>;
-
-/** The adapter the namespace selects, as recorded on the task; `api` when none or unknown. */
-function adapterTypeOf(namespace: NamespaceRow | null): string {
-  const chosen = (namespace?.config.agentRunner as { activeAdapter?: unknown } | undefined)?.activeAdapter;
-  return typeof chosen === 'string' && (AGENT_ADAPTERS as readonly string[]).includes(chosen)
-    ? chosen
-    : DEFAULT_AGENT_ADAPTER;
-}
 
 function validate(message: InboundMessage): InboundMessage & { channel: InboundChannel } {
   const problems: Array<{ field: string; message: string }> = [];
