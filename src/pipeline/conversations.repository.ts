@@ -177,7 +177,8 @@ export function createConversationsRepository(db: Database) {
         conversation: row?.conversation ?? null,
         inbound: row?.inbound ?? null,
         user: row?.user ?? null,
-        knowledgeBaseIds: row?.knowledgeBaseIds ?? [],
+        knowledgeBaseIds: (row?.knowledgeBases ?? []).map((base) => base.id),
+        knowledgeBases: row?.knowledgeBases ?? [],
         approverRoleIds: row?.approverRoleIds ?? [],
         profile: row?.profile ?? null,
         standings: {

@@ -6,12 +6,14 @@ import {
   employeeProfiles,
   intentInteractions,
   intentTrust,
+  kbStats,
   knowledgeBases,
   messages,
   namespaces,
   roles,
   users,
 } from '../core/db/schema/index.js';
+import type { KnowledgeBaseSnapshot } from '../modules/rag/hybrid-search.js';
 
 /**
  * The query of `taskContext`, built once and prepared: it selects five
@@ -30,10 +32,13 @@ export function prepareTaskContext(db: Database) {
       conversation: conversations,
       inbound: messages,
       user: users,
-      knowledgeBaseIds: sql<
-        string[] | null
-      >`(SELECT coalesce(json_agg(kb.id ORDER BY kb.created_at, kb.id), '[]'::json)
-        FROM ${knowledgeBases} kb WHERE kb.department_id = ${namespaces.departmentId})`,
+      // The department's knowledge bases, oldest first, with what retrieval reads of them before it searches
+      // (version, department, weights): the rag_search step then reads nothing of its own first.
+      knowledgeBases: sql<KnowledgeBaseSnapshot[] | null>`(SELECT json_agg(json_build_object('id', kb.id,
+          'departmentId', kb.department_id, 'ragWeights', kb.rag_weights, 'version', s.version)
+          ORDER BY kb.created_at, kb.id)
+        FROM ${knowledgeBases} kb LEFT JOIN ${kbStats} s ON s.knowledge_base_id = kb.id
+        WHERE kb.department_id = ${namespaces.departmentId})`,
       profile: {
         summary: employeeProfiles.summary,
         currentProjects: employeeProfiles.currentProjects,

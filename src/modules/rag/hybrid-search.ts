@@ -30,6 +30,22 @@ export interface HybridQuery {
    * latter.
    */
   vectorLeg?: 'memory' | 'database';
+  /**
+   * The searched bases' versions, departments and weights when the caller
+   * read them already (the pipeline reads them with the task's context):
+   * the in-memory path then reads nothing before it searches. Used only
+   * when it names every base of `knowledgeBaseIds`.
+   */
+  bases?: readonly KnowledgeBaseSnapshot[] | undefined;
+}
+
+/** A knowledge base as a search reads it: its version (`kb_stats.version`), department and weights. */
+export interface KnowledgeBaseSnapshot {
+  id: string;
+  departmentId: string;
+  ragWeights: unknown;
+  /** Null while the base has no statistics row yet. */
+  version: number | string | null;
 }
 
 /** One candidate chunk with its component scores and the blended score. */

@@ -3,7 +3,7 @@ import { type DbExecutor, rowsOf } from '../../core/db/client.js';
 import { uuidArray } from '../../core/db/sql-helpers.js';
 import { memoiseByText } from '../../core/memo.js';
 import type { KeywordWeights } from './bm25.js';
-import type { HybridQuery, HybridRow } from './hybrid-search.js';
+import type { HybridQuery, HybridRow, KnowledgeBaseSnapshot } from './hybrid-search.js';
 import { bm25Scores, type KeywordIndex } from './keyword-index.js';
 import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
 import { trigramProfile, trigramsOf, wordSimilarityOver } from './trigram.js';
@@ -15,8 +15,9 @@ import { queryVector, type VectorIndex } from './vector-index.js';
  * documents each step), computed here:
  *
  * 1. one statement reads the searched bases' versions, departments and
- *    `ragWeights`; both indexes must be current with those versions, or
- *    the search is left to the database (null);
+ *    `ragWeights` (unless the query gives them: `HybridQuery.bases`); both
+ *    indexes must be current with those versions, or the search is left
+ *    to the database (null);
  * 2. the vector leg (vector-index.ts) and the keyword leg (keyword-index.ts)
  *    propose their best N each, with every candidate's cosine and BM25;
  * 3. the candidates of the allowed departments are weighed with their
@@ -48,19 +49,27 @@ function weightOf(weights: unknown, key: 'vector' | 'keyword'): number {
 
 /** The bases' versions, departments and normalised weights, in one snapshot. */
 async function readBases(db: DbExecutor, knowledgeBaseIds: readonly string[]) {
-  const rows = rowsOf<{
-    id: string;
-    departmentId: string;
-    ragWeights: unknown;
-    version: number | string | null;
-  }>(
-    // Joined to the id list rather than filtered by `= ANY(...)`: PostgreSQL then keeps a generic
-    // plan of the prepared statement instead of planning it on every run (0.34 → 0.14 ms on PGlite).
+  // Joined to the id list rather than filtered by `= ANY(...)`: PostgreSQL then keeps a generic
+  // plan of the prepared statement instead of planning it on every run (0.34 → 0.14 ms on PGlite).
+  return rowsOf<KnowledgeBaseSnapshot>(
     await db.execute(sql`SELECT kb.id, kb.department_id AS "departmentId", kb.rag_weights AS "ragWeights", s.version
       FROM unnest(${uuidArray(knowledgeBaseIds)}) AS searched(id)
       JOIN knowledge_bases kb ON kb.id = searched.id
       LEFT JOIN kb_stats s ON s.knowledge_base_id = kb.id`),
   );
+}
+
+/**
+ * The searched bases as the query gives them when they cover every searched
+ * base (read with the caller's own statement), else as read now.
+ */
+async function basesOf(db: DbExecutor, query: HybridQuery) {
+  const given = query.bases;
+  const covered = given && query.knowledgeBaseIds.every((id) => given.some((base) => base.id === id));
+  const searched = new Set(query.knowledgeBaseIds);
+  const rows = covered
+    ? given.filter((base) => searched.has(base.id))
+    : await readBases(db, query.knowledgeBaseIds);
   const versions = new Map<string, number>();
   const bases = new Map<string, SearchedBase>();
   for (const row of rows) {
@@ -110,7 +119,7 @@ export function createMemorySearch(deps: {
   /** Steps 1 and 2: every candidate with its base, cosine and BM25; null when an index is not current. */
   async function candidatesOf(query: HybridQuery) {
     const vector = query.embedding ? queryVector(query.embedding) : null;
-    const { versions, bases } = await readBases(db, query.knowledgeBaseIds);
+    const { versions, bases } = await basesOf(db, query);
     const vectorBases = vector ? vectorIndex.current(versions, query.knowledgeBaseIds, vector.length) : [];
     if (!vectorBases) return null;
     const n = Math.max(1, Math.floor(query.candidates));

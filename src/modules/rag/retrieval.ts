@@ -1,5 +1,6 @@
 import type { EmbeddingProvider } from '../../core/llm/llm.js';
 import { memoiseByText } from '../../core/memo.js';
+import type { KnowledgeBaseSnapshot } from './hybrid-search.js';
 import { DETECTOR_FINGERPRINT, detectInjection, type InjectionVerdict } from './injection-detection.js';
 import type { HybridRow, RagRepository } from './rag.repository.js';
 import { finalScore, repeatsSentence } from './scoring.js';
@@ -68,6 +69,8 @@ export interface SearchInput {
   limit?: number;
   /** The message's embedding when the caller has it already: the provider is then not called. */
   embedding?: number[];
+  /** The searched bases' versions and weights when the caller read them already (see `HybridQuery.bases`). */
+  bases?: readonly KnowledgeBaseSnapshot[];
 }
 
 /**
@@ -123,6 +126,7 @@ export function createRetrieval(deps: {
           terms,
           knowledgeBaseIds: input.knowledgeBaseIds,
           departmentIds: input.departmentIds,
+          bases: input.bases,
           // Each leg proposes at least as many chunks as are asked for (`/rag/draft` takes up to 50).
           candidates: Math.max(candidates, limit),
           shortlist: Math.max(shortlist, limit),

@@ -81,6 +81,44 @@ describe.skipIf(!usearch)('in-memory vector index', () => {
     }
   });
 
+  it('takes the bases as the caller read them, and leaves a search whose snapshot is stale to the database', async () => {
+    const { knowledgeBase } = await corpus();
+    await rag().warmSearch([knowledgeBase.id]);
+    const [stats] = rowsOf<{ version: string }>(
+      await ctx.container.db.execute(
+        sql`SELECT version FROM kb_stats WHERE knowledge_base_id = ${knowledgeBase.id}`,
+      ),
+    );
+    const snapshot = (version: number, ragWeights: unknown = { vector: 0.7, keyword: 0.3 }) => ({
+      id: knowledgeBase.id,
+      departmentId: knowledgeBase.departmentId,
+      ragWeights,
+      version,
+    });
+    const asked = query(knowledgeBase.id, 'how do I ask for vacation');
+    const plain = await rag().hybridSearch(asked, 100);
+
+    const current = rag().servedSearches();
+    const given = await rag().hybridSearch({ ...asked, bases: [snapshot(Number(stats!.version))] }, 100);
+    expect(rag().servedSearches().memory).toBe(current.memory + 1);
+    expect(given).toEqual(plain);
+    // The weights given are the ones scored with: all on the vector leg, the score is the cosine.
+    const vectorOnly = await rag().hybridSearch(
+      { ...asked, bases: [snapshot(Number(stats!.version), { vector: 1, keyword: 0 })] },
+      100,
+    );
+    for (const row of vectorOnly) expect(row.score).toBeCloseTo(row.cosine, 12);
+
+    // A snapshot older than the index (the base changed after the caller read it): the database answers.
+    const stale = rag().servedSearches();
+    const fromStale = await rag().hybridSearch(
+      { ...asked, bases: [snapshot(Number(stats!.version) - 1)] },
+      100,
+    );
+    expect(rag().servedSearches().database).toBe(stale.database + 1);
+    expect(fromStale.map((r) => r.chunkId)).toEqual(plain.map((r) => r.chunkId));
+  });
+
   it('keeps to the departments asked for, as the database does', async () => {
     const { knowledgeBase } = await corpus();
     const other = await createDepartment(ctx.container);

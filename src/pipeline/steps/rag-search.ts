@@ -61,6 +61,8 @@ export function createRagSearchStep(deps: {
               knowledgeBaseIds,
               departmentIds: [context.namespace.departmentId],
               limit: PASSAGE_LIMIT,
+              // Read with the task's context: used when they cover the bases searched.
+              ...(context.departmentKnowledgeBases ? { bases: context.departmentKnowledgeBases } : {}),
             });
             span.record({ extra: { hits: result.hits.length, confidence: result.confidence } });
             return result;

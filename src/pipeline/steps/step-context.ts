@@ -1,3 +1,4 @@
+import type { KnowledgeBaseSnapshot } from '../../modules/rag/hybrid-search.js';
 import type {
   ConversationRow,
   MessageRow,
@@ -18,6 +19,8 @@ export interface TaskContext {
   user: UserRow;
   /** Ids of the knowledge bases of the namespace's department, when loaded with the context. */
   departmentKnowledgeBaseIds?: readonly string[];
+  /** Those bases' versions and weights as the task started, for retrieval (see `HybridQuery.bases`). */
+  departmentKnowledgeBases?: readonly KnowledgeBaseSnapshot[];
   /** The sender's profile facts (null: no profile), when loaded with the context. */
   profile?: ProfileFacts | null;
   /** The turns before the message, oldest first, when loaded with the context. */
