@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../core/db/client.js';
 import {
+  agentTasks,
   approvals,
   channelIdentities,
   conversations,
@@ -11,6 +12,7 @@ import {
   namespaces,
   users,
 } from '../core/db/schema/index.js';
+import { rowFromJson } from '../core/db/sql-helpers.js';
 import { prepareTaskContext } from './task-context.query.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -166,12 +168,15 @@ export function createConversationsRepository(db: Database) {
      * the sender's profile facts (null without a profile) and the last
      * `historyTurns` turns before the message (as {@link turnsBefore}), and
      * the namespace's intent trust records with the intents the sender met
-     * in it (`standings`).
+     * in it (`standings`). With `start`, the same statement starts a task
+     * whose turn has come and that no try has started (`started`: the task
+     * as started, else null; `task` is the row as it was read).
      */
-    async taskContext(taskId: string, historyTurns: number) {
-      const [row] = await taskContextQuery.execute({ taskId, historyTurns });
+    async taskContext(taskId: string, historyTurns: number, options: { start?: boolean } = {}) {
+      const [row] = await taskContextQuery.execute({ taskId, historyTurns, start: options.start ?? false });
       return {
         task: row?.task ?? null,
+        started: row?.started ? rowFromJson(agentTasks, row.started) : null,
         earlierUnfinished: Boolean(row?.earlierUnfinished),
         namespace: row?.namespace ?? null,
         conversation: row?.conversation ?? null,

@@ -20,8 +20,12 @@ export type OrderedRun = 'ran' | 'finished' | 'wait';
  */
 export function createConversationOrder(deps: {
   locks: LockStore;
-  /** The task, its turn and what its steps read, in one round trip (`taskContext`). */
-  read: (taskId: string) => Promise<TaskSnapshot>;
+  /**
+   * The task, its turn and what its steps read, in one round trip
+   * (`taskContext`); with `start`, a task whose turn has come and that no
+   * try has started is started by the same statement (`started`).
+   */
+  read: (taskId: string, options: { start: boolean }) => Promise<TaskSnapshot>;
   logger: DriverLogger;
 }) {
   const { locks, read, logger } = deps;
@@ -32,14 +36,18 @@ export function createConversationOrder(deps: {
      * conversation is unfinished or holds the lock (the caller retries
      * later). With `ignoreEarlier` only the lock is checked (used after a
      * long wait, so one lost task cannot stall its conversation forever).
-     * `work` gets the task and its context, read before the lock was taken.
+     * `work` gets the task and its context, read before the lock was taken
+     * (and the task as started by that read, `started`, when its turn had
+     * come and no try had started it: should the lock then be taken, the
+     * task waits as running, and its next try resumes it).
      */
     async run(
       taskId: string,
       work: (snapshot: TaskSnapshot & { task: AgentTaskRow }) => Promise<void>,
       options: { ignoreEarlier?: boolean } = {},
     ) {
-      const found = await read(taskId);
+      // After a long wait the task runs whatever came before it: then it is not started with the read.
+      const found = await read(taskId, { start: !options.ignoreEarlier });
       const task = found.task;
       if (!task || (FINISHED_STATUSES as readonly string[]).includes(task.status)) return 'finished';
       if (!options.ignoreEarlier && found.earlierUnfinished) return 'wait';

@@ -131,7 +131,7 @@ export function createPipelineModule(deps: PipelineDeps) {
   });
   const order = createConversationOrder({
     locks,
-    read: (taskId) => conversations.taskContext(taskId, HISTORY_TURNS),
+    read: (taskId, options) => conversations.taskContext(taskId, HISTORY_TURNS, options),
     logger,
   });
   const idle = createIdleConversations({

@@ -271,6 +271,13 @@ export function createRunner(deps: RunnerDeps) {
     await queue.add('memory-extraction', 'extract', { taskId: task.id }, { jobId: `memory-${task.id}` });
   }
 
+  /** The task started by its read, with the adapter it runs with when that changed since it came in. */
+  async function adaptedTo(started: AgentTaskRow, adapterType: string | undefined): Promise<AgentTaskRow> {
+    if (!adapterType) return started;
+    await tasks.setAdapterType(started.id, adapterType);
+    return { ...started, adapterType };
+  }
+
   /** A replayed task whose reply was routed before the crash: finish it from what was written. */
   async function finishRouted(task: AgentTaskRow, routed: RouteResult & { reply: string }): Promise<boolean> {
     const finished = await tasks.finish(task.id, {
@@ -319,8 +326,13 @@ export function createRunner(deps: RunnerDeps) {
       const adapterType = activeAdapterOf(context, deps.adapters);
       const changed = adapterType !== found.adapterType ? adapterType : undefined;
 
-      // A task no try has started has nothing written to resume from or clean up: one UPDATE starts it.
-      let task = found.startedAt === null ? await tasks.startFirst(found.id, changed) : null;
+      // A task no try has started has nothing written to resume from or clean up: one UPDATE starts it,
+      // or the read did (the worker's read starts a task whose turn has come).
+      let task = snapshot.started
+        ? await adaptedTo(snapshot.started, changed)
+        : found.startedAt === null
+          ? await tasks.startFirst(found.id, changed)
+          : null;
       if (!task) {
         const current = found.startedAt === null ? await tasks.find(found.id) : found;
         if (!current || (FINISHED_STATUSES as readonly string[]).includes(current.status)) return;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../core/db/client.js';
 import {
   agentTasks,
@@ -22,12 +22,23 @@ import type { KnowledgeBaseSnapshot } from '../modules/rag/hybrid-search.js';
  * machine), more than running it.
  */
 export function prepareTaskContext(db: Database) {
+  // The first start of a task whose turn has come (no earlier task of its conversation is queued or
+  // running) and that no try has started, when asked (`start`): the same UPDATE as `startFirst`, so
+  // that a task's first run reads and starts in one statement.
+  const started = db.$with('started', { id: sql<string>`id` }).as(
+    sql`UPDATE ${agentTasks} t SET status = 'running', started_at = now(), error_message = NULL, trace_id = NULL,
+        input_tokens = 0, output_tokens = 0, total_tokens = 0, cost_usd = 0, updated_at = now()
+      WHERE t.id = ${sql.placeholder('taskId')} AND ${sql.placeholder('start')}::boolean
+        AND t.status = 'queued' AND t.started_at IS NULL
+        AND NOT ${earlierUnfinished(sql`t`)}
+      RETURNING t.*`,
+  );
   return db
+    .with(started)
     .select({
       task: agentTasks,
-      earlierUnfinished: sql<boolean>`exists (SELECT 1 FROM agent_tasks e
-        WHERE e.conversation_id = ${agentTasks.conversationId} AND e.status IN ('queued', 'running')
-          AND (e.created_at < ${agentTasks.createdAt} OR (e.created_at = ${agentTasks.createdAt} AND e.id < ${agentTasks.id})))`,
+      started: sql<Record<string, unknown> | null>`(SELECT row_to_json(s) FROM ${started} s)`,
+      earlierUnfinished: earlierUnfinished(sql`${agentTasks}`),
       namespace: namespaces,
       conversation: conversations,
       inbound: messages,
@@ -75,4 +86,11 @@ export function prepareTaskContext(db: Database) {
     .where(eq(agentTasks.id, sql.placeholder('taskId')))
     .limit(1)
     .prepare('task_context');
+}
+
+/** Whether an earlier task of the conversation of `task` (a row of agent_tasks) is queued or running. */
+function earlierUnfinished(task: SQL): SQL<boolean> {
+  return sql<boolean>`exists (SELECT 1 FROM agent_tasks e
+    WHERE e.conversation_id = ${task}.conversation_id AND e.status IN ('queued', 'running')
+      AND (e.created_at < ${task}.created_at OR (e.created_at = ${task}.created_at AND e.id < ${task}.id)))`;
 }
