@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import type { Database, DbExecutor } from '../core/db/client.js';
+import { type Database, type DbExecutor, rowsOf } from '../core/db/client.js';
 import {
   agentTasks,
   approvals,
@@ -91,44 +91,18 @@ export function senderQuery(lookup: SenderLookup): SQL {
 /** Conversations, messages and the channel senders behind them. */
 export function createConversationsRepository(db: Database) {
   const taskContextQuery = prepareTaskContext(db);
-  // Every web message reads its sender: built once (a query builder costs 80 to 100 µs to build).
-  const userByIdQuery = db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('user_by_id');
   return {
-    async findUserById(id: string, tx: DbExecutor = db): Promise<UserRow | null> {
-      const [row] =
-        tx === db
-          ? await userByIdQuery.execute({ id })
-          : await tx.select().from(users).where(eq(users.id, id)).limit(1);
-      return row ?? null;
-    },
-
-    /** Channel A: the user whose phone is these E.164 digits. */
-    async findUserByPhone(digits: string, tx: DbExecutor = db): Promise<UserRow | null> {
-      const [row] = await tx.select().from(users).where(eq(users.phone, digits)).limit(1);
-      return row ?? null;
+    /** The user a message's sender is (see {@link senderQuery}, which the inbound statement reads too). */
+    async findSender(lookup: SenderLookup): Promise<UserRow | null> {
+      const [row] = rowsOf<{ sender: Record<string, unknown> }>(
+        await db.execute(sql`SELECT row_to_json(s) AS sender FROM (${senderQuery(lookup)}) s`),
+      );
+      return row ? rowFromJson(users, row.sender) : null;
     },
 
     async findUserByEmail(email: string, tx: DbExecutor = db): Promise<UserRow | null> {
       const [row] = await tx.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
       return row ?? null;
-    },
-
-    /** Channel B (and any platform with stored identities): the linked user. */
-    async findUserByIdentity(channel: string, channelUserId: string, tx: DbExecutor = db) {
-      const [row] = await tx
-        .select({ user: users })
-        .from(channelIdentities)
-        .innerJoin(users, eq(users.id, channelIdentities.userId))
-        .where(
-          and(eq(channelIdentities.channel, channel), eq(channelIdentities.channelUserId, channelUserId)),
-        )
-        .limit(1);
-      return row?.user ?? null;
     },
 
     /**

@@ -112,18 +112,6 @@ export function createSenderResolver(deps: {
     });
   }
 
-  /** The user row a lookup finds, if any. */
-  function findSender(lookup: SenderLookup): Promise<UserRow | null> {
-    switch (lookup.by) {
-      case 'id':
-        return conversations.findUserById(lookup.userId);
-      case 'phone':
-        return conversations.findUserByPhone(lookup.digits);
-      case 'identity':
-        return conversations.findUserByIdentity(lookup.channel, lookup.channelUserId);
-    }
-  }
-
   /**
    * How the sender of a message is found, and the channel user id its
    * conversation is keyed by (web: the user id; channel A: the phone's
@@ -195,7 +183,7 @@ export function createSenderResolver(deps: {
      */
     async resolve(input: SenderInput): Promise<{ user: UserRow; channelUserId: string }> {
       const sender = identify(input);
-      const user = (await findSender(sender.lookup)) ?? (await create(sender));
+      const user = (await conversations.findSender(sender.lookup)) ?? (await create(sender));
       return { user, channelUserId: sender.channelUserId };
     },
   };

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../core/db/client.js';
 import {
   agentTasks,
@@ -14,6 +14,7 @@ import {
   users,
 } from '../core/db/schema/index.js';
 import type { KnowledgeBaseSnapshot } from '../modules/rag/hybrid-search.js';
+import { firstStartOf, startPatch } from './tasks.repository.js';
 
 /**
  * The query of `taskContext`, built once and prepared: it selects five
@@ -23,15 +24,21 @@ import type { KnowledgeBaseSnapshot } from '../modules/rag/hybrid-search.js';
  */
 export function prepareTaskContext(db: Database) {
   // The first start of a task whose turn has come (no earlier task of its conversation is queued or
-  // running) and that no try has started, when asked (`start`): the same UPDATE as `startFirst`, so
-  // that a task's first run reads and starts in one statement.
+  // running) and that no try has started, when asked (`start`): `startFirst`'s UPDATE, so that a
+  // task's first run reads and starts in one statement.
   const started = db.$with('started', { id: sql<string>`id` }).as(
-    sql`UPDATE ${agentTasks} t SET status = 'running', started_at = now(), error_message = NULL, trace_id = NULL,
-        input_tokens = 0, output_tokens = 0, total_tokens = 0, cost_usd = 0, updated_at = now()
-      WHERE t.id = ${sql.placeholder('taskId')} AND ${sql.placeholder('start')}::boolean
-        AND t.status = 'queued' AND t.started_at IS NULL
-        AND NOT ${earlierUnfinished(sql`t`)}
-      RETURNING t.*`,
+    db
+      .update(agentTasks)
+      .set({ ...startPatch(undefined), updatedAt: sql`now()` })
+      .where(
+        and(
+          firstStartOf(sql.placeholder('taskId')),
+          sql`${sql.placeholder('start')}::boolean`,
+          not(earlierUnfinished(sql`${agentTasks}`)),
+        ),
+      )
+      .returning()
+      .getSQL(),
   );
   return db
     .with(started)

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../core/db/client.js';
 import { agentRuns, agentTasks, agentToolCalls, type retrievalHits } from '../core/db/schema/index.js';
 
@@ -20,7 +20,7 @@ export const FINISHED_STATUSES = ['done', 'failed', 'timeout'] as const;
 const UNFINISHED_STATUSES = ['queued', 'running'];
 
 /** What starting a try sets: running, the first start time kept, the previous try's figures cleared. */
-function startPatch(adapterType: string | undefined) {
+export function startPatch(adapterType: string | undefined) {
   return {
     status: 'running',
     startedAt: sql`coalesce(${agentTasks.startedAt}, now())`,
@@ -32,6 +32,11 @@ function startPatch(adapterType: string | undefined) {
     costUsd: 0,
     ...(adapterType ? { adapterType } : {}),
   };
+}
+
+/** The guard of a task's first start: queued, and no try has started it. */
+export function firstStartOf(taskId: Placeholder | string): SQL {
+  return and(eq(agentTasks.id, taskId), eq(agentTasks.status, 'queued'), isNull(agentTasks.startedAt))!;
 }
 
 /**
@@ -113,13 +118,7 @@ function prepareTaskStatements(db: Database) {
         adapterType: sql`coalesce(${sql.placeholder('adapterType')}, ${agentTasks.adapterType})`,
         updatedAt: sql`now()`,
       })
-      .where(
-        and(
-          eq(agentTasks.id, sql.placeholder('id')),
-          eq(agentTasks.status, 'queued'),
-          isNull(agentTasks.startedAt),
-        ),
-      )
+      .where(firstStartOf(sql.placeholder('id')))
       .returning()
       .prepare('task_start_first'),
     /** The INSERT of `rows` tool calls; null beyond {@link PREPARED_TOOL_CALL_ROWS}. */
