@@ -27,7 +27,8 @@
  * wait), half of whom met every intent before; then the seeded tables are
  * analysed, as autovacuum keeps a running database.
  *
- * Run: BENCH_WARMUP messages (default 50) first, unmeasured; then
+ * Run: BENCH_WARMUP messages (default 400) per process running tasks first,
+ * unmeasured (a running service's steady state, not its start); then
  * BENCH_MESSAGES (default 1000 on PostgreSQL, 400 embedded) web-chat
  * messages, BENCH_IN_FLIGHT (default 32) receive() calls at a time, on
  * PostgreSQL through a pool of BENCH_POOL (default 4) connections. The
@@ -99,7 +100,15 @@ const settings = {
   knowledgeBases: Number(env.BENCH_KNOWLEDGE_BASES ?? 1),
   intents: 12,
   examplesPerIntent: 20,
-  warmup: Number(env.BENCH_WARMUP ?? 50),
+  /**
+   * Warm-up messages per process that runs tasks (BENCH_WARMUP, default 400), unmeasured: a
+   * process's first few hundred tasks compile the injection rules' expressions and fill its
+   * per-word and per-chunk memos (the detector's first 250 messages in a fresh worker process took
+   * 2.5 ms each, 0.2 ms after). The window measures a running service, not its start; 50 before the
+   * tenth session.
+   */
+  warmupPerProcess: Number(env.BENCH_WARMUP ?? 400),
+  warmup: (workerProcesses: number) => settings.warmupPerProcess * Math.max(1, workerProcesses),
   messages: (pgSet: boolean) => Number(env.BENCH_MESSAGES ?? (pgSet ? 1000 : 400)),
   /** agent-tasks jobs one worker process runs at once (AGENT_TASK_CONCURRENCY). */
   concurrency: (pgSet: boolean) => Number(env.BENCH_CONCURRENCY ?? (pgSet ? 16 : 8)),
@@ -111,11 +120,12 @@ const settings = {
    */
   pool: Number(env.BENCH_POOL ?? 4),
   /**
-   * PostgreSQL + Redis: worker processes beside this one (BENCH_WORKER_PROCESSES), as a distributed
-   * deployment runs (`main.js api` here, `main.js worker` there); 0 runs everything in this process,
-   * as `main.js all` does. The embedded drivers run in one process only.
+   * PostgreSQL + Redis: worker processes beside this one (BENCH_WORKER_PROCESSES, a comma-separated
+   * list, each run in turn), as a distributed deployment runs (`main.js api` here, `main.js worker`
+   * there); 0 runs everything in this process, as `main.js all` does. By default both: one process,
+   * and the API with two worker processes (one per core). The embedded drivers run in one process.
    */
-  workerProcesses: (pgSet: boolean) => (pgSet ? Number(env.BENCH_WORKER_PROCESSES ?? 0) : 0),
+  workerProcessCounts: (env.BENCH_WORKER_PROCESSES ?? '0,2').split(',').map(Number),
   inFlight: Number(env.BENCH_IN_FLIGHT ?? 32),
   senders: env.BENCH_SENDERS ? Number(env.BENCH_SENDERS) : null,
   ceilingJobs: Number(env.BENCH_CEILING_JOBS ?? 2000),
@@ -507,12 +517,12 @@ interface DriverSet {
   cleanup(): Promise<void>;
 }
 
-async function run(set: DriverSet, round: number): Promise<RunResult> {
+async function run(set: DriverSet, round: number, workerProcesses = 0): Promise<RunResult> {
   const pgSet = set.name !== 'embedded';
   const concurrency = settings.concurrency(pgSet);
   const messageCount = settings.messages(pgSet);
-  const senderCount = settings.senders ?? messageCount + settings.warmup;
-  const workerProcesses = settings.workerProcesses(pgSet);
+  const warmup = settings.warmup(workerProcesses);
+  const senderCount = settings.senders ?? messageCount + warmup;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aos-bench-pipeline-'));
   const configEnv = {
     NODE_ENV: 'development',
@@ -531,7 +541,7 @@ async function run(set: DriverSet, round: number): Promise<RunResult> {
   const container = await createContainer(config, { logger, database: await set.open(dataDir) });
   let workers: WorkerProcesses | null = null;
   try {
-    const data = await seed(container, senderCount, messageCount + settings.warmup);
+    const data = await seed(container, senderCount, messageCount + warmup);
     // The in-memory vector indexes load in the background on a process's first searches; the
     // benchmark measures the steady state, so it loads them first.
     const warmStarted = performance.now();
@@ -540,7 +550,7 @@ async function run(set: DriverSet, round: number): Promise<RunResult> {
     if (workerProcesses > 0) workers = await forkWorkers(workerProcesses, configEnv, data.knowledgeBaseIds);
     else startWorkers(container);
     const warmSenders = data.senderIds.slice(messageCount);
-    if (settings.warmup > 0) {
+    if (warmup > 0) {
       await drive(container, warmSenders, data.messages.slice(messageCount), `warm${round}`);
     }
     const measuredSenders = data.senderIds.slice(0, messageCount);
@@ -706,11 +716,12 @@ function tables(results: RunResult[]): string {
     ),
   ];
   const steps = [
-    '| drivers | run | step | p50 (ms) | p95 (ms) |',
-    '|---|---:|---|---:|---:|',
+    '| drivers | run | processes | step | p50 (ms) | p95 (ms) |',
+    '|---|---:|---|---|---:|---:|',
     ...results.flatMap((r) =>
       Object.entries(r.steps).map(
-        ([name, s]) => `| ${r.drivers} | ${r.run} | ${name} | ${s.p50} | ${s.p95} |`,
+        ([name, s]) =>
+          `| ${r.drivers} | ${r.run} | ${processesLabel(r.workerProcesses)} | ${name} | ${s.p50} | ${s.p95} |`,
       ),
     ),
   ];
@@ -736,14 +747,15 @@ async function main() {
     if (wanted.includes('embedded')) results.push(await run(embeddedSet(), round));
     if (wanted.includes('postgres')) {
       if (env.DATABASE_URL && env.REDIS_URL) {
-        results.push(await run(await postgresSet(env.DATABASE_URL, env.REDIS_URL), round));
+        for (const workerProcesses of settings.workerProcessCounts)
+          results.push(await run(await postgresSet(env.DATABASE_URL, env.REDIS_URL), round, workerProcesses));
       } else if (round === 1) log('DATABASE_URL and REDIS_URL are not both set: skipping PostgreSQL + Redis');
     }
   }
   const context = [
     `Machine: ${os.cpus().length} CPU cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; load average (1 min) ${loadAtStart} at the start and ${os.loadavg()[0]?.toFixed(1)} at the end.`,
     `Data: ${settings.chunks.toLocaleString('en-US')} chunks in ${settings.knowledgeBases === 1 ? 'one knowledge base' : `${settings.knowledgeBases} knowledge bases`} (local embedder, 1536 dimensions), ${settings.intents} intents × ${settings.examplesPerIntent} examples (half autonomous), persona with 2 boundaries; one sender (web chat) per message, half of whom met every intent before; half the messages repeat a knowledge sentence word for word.`,
-    `LLM: the offline providers in this process (local embedder, extractive responder): a model that answers in 0 ms. ${settings.warmup} warm-up messages first; ${settings.inFlight} receive() calls in flight; on PostgreSQL a pool of ${settings.pool} connections (DATABASE_POOL_SIZE); the window runs from the first receive() to the last agent-task.completed event and the last memory-extraction job.`,
+    `LLM: the offline providers in this process (local embedder, extractive responder): a model that answers in 0 ms. ${settings.warmupPerProcess} warm-up messages per process running tasks first; ${settings.inFlight} receive() calls in flight; on PostgreSQL a pool of ${settings.pool} connections (DATABASE_POOL_SIZE); the window runs from the first receive() to the last agent-task.completed event and the last memory-extraction job.`,
     'Round trips: every statement the database driver executed in the window (BEGIN and COMMIT included), memory extraction and, on the embedded set, the queue and key-value store included. Step and task latencies from agent_tool_calls and agent_tasks.',
   ];
   log(`\n${tables(results)}\n`);

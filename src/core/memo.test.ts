@@ -27,6 +27,20 @@ describe('memoiseByText', () => {
     expect(seen).toEqual(['a', 'b', 'c', 'b']);
   });
 
+  it('lets the least recently used sixteenth go at once when full', () => {
+    const seen: string[] = [];
+    const same = memoiseByText((text) => {
+      seen.push(text);
+      return text;
+    }, 32);
+    for (let i = 0; i < 32; i++) same(`t${i}`);
+    same('t0'); // t0 is now the most recent
+    same('new'); // full: t1 and t2, the two least recent, go
+    seen.length = 0;
+    for (const text of ['t0', 't3', 't31', 'new', 't1', 't2']) same(text);
+    expect(seen).toEqual(['t1', 't2']);
+  });
+
   it('tells long texts apart that differ in one character, and remembers each', () => {
     const seen: string[] = [];
     const last = memoiseByText((text) => {

@@ -14,13 +14,24 @@ function keyOf(text: string): string {
 }
 
 /**
- * Stores `value` under `key` as the most recently used entry of `entries`,
- * letting the least recently used one go when `maxEntries` are held (a Map
- * keeps insertion order, so its first key is the least recently stored).
+ * Stores `value` under `key` as the most recently used entry of `entries`.
+ * When `maxEntries` are held, the least recently used sixteenth goes first
+ * (at least one entry; a Map keeps insertion order, so its first keys are
+ * the least recently stored).
+ *
+ * Why a sixteenth at once: a Map's deleted entries stay in its table as
+ * holes until it is rebuilt, and each new iterator walks over them from the
+ * start. Letting one entry go per insertion walked over every earlier
+ * hole: 25 µs an insertion in a full memo of 50,000 words, against 0.3 µs
+ * when one walk lets many go.
  */
 export function rememberRecent<K, V>(entries: Map<K, V>, key: K, value: V, maxEntries: number): void {
   entries.delete(key);
-  if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as K);
+  if (entries.size >= maxEntries) {
+    const oldest = entries.keys();
+    for (let dropped = Math.max(1, maxEntries >> 4); dropped > 0; dropped--)
+      entries.delete(oldest.next().value as K);
+  }
   entries.set(key, value);
 }
 

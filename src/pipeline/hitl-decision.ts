@@ -4,6 +4,7 @@
  * every reason that held. No I/O; randomness comes in as `random`.
  */
 
+import { memoiseByText } from '../core/memo.js';
 import type { FlaggedSource } from '../modules/rag/flagged-sources.js';
 
 /** Below this best-chunk score a reply always goes to a human. */
@@ -146,7 +147,13 @@ export function matchBoundaryPhrase(text: string, boundaries: readonly string[])
 const BEFORE = String.raw`(?<![\p{L}\p{M}\p{N}_])(?<!\p{L}['’ʼ])`;
 const AFTER = String.raw`(?![\p{L}\p{M}\p{N}_])(?!['’ʼ]\p{L})`;
 
-function phrasePattern(phrase: string): RegExp | null {
+/**
+ * The whole-word, case-insensitive pattern of a phrase, compiled once: the
+ * trigger words and persona boundaries are few and asked of every message.
+ */
+const phrasePattern = memoiseByText(compilePhrasePattern, 1000);
+
+function compilePhrasePattern(phrase: string): RegExp | null {
   const parts = phrase.normalize('NFKC').trim().split(/\s+/).filter(Boolean);
   if (parts.length === 0) return null;
   const body = parts.map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join(String.raw`\s+`);

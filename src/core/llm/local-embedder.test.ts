@@ -31,6 +31,27 @@ describe('local embedder', () => {
     expect(cosine(base, embedder.embedOne('квартальний звіт бухгалтерії'))).toBeLessThan(0.15);
   });
 
+  it('reads a text of ASCII alone as the Unicode steps do', () => {
+    const texts = [
+      "Don't DO it`s e-mail_42x; O'Neil's ' quote ` tick'",
+      'Remote work: 2 days/week. Equipment comes from IT!\n\nTabs\tand   spaces',
+      "x'y a'1 1'a '' ``a`` it''s",
+    ];
+    expect(lexicalWords(texts[0]!)).toEqual([
+      'dont',
+      'do',
+      'its',
+      'e',
+      'mail',
+      '42x',
+      'oneils',
+      'quote',
+      'tick',
+    ]);
+    // A letter outside ASCII sends the same text through the Unicode steps: the words before it agree.
+    for (const text of texts) expect(lexicalWords(`${text} é`)).toEqual([...lexicalWords(text), 'é']);
+  });
+
   it('keeps typos, transliteration and inflection close, unrelated text far', () => {
     const close = (a: string, b: string) => cosine(embedder.embedOne(a), embedder.embedOne(b));
     expect(close('how many vacation days are left', 'how many vacaton days are lfet')).toBeGreaterThan(0.5);

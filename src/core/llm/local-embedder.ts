@@ -118,8 +118,20 @@ const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g
 const APOSTROPHE_IN_WORD = /(?<=\p{L})['’ʼ`](?=\p{L})/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
 
+const NOT_ASCII = /[^\p{ASCII}]/u;
+const ASCII_APOSTROPHE_IN_WORD = /(?<=[A-Za-z])['`](?=[A-Za-z])/g;
+const ASCII_WORD = /[a-z0-9]+/g;
+
 /** The normalised words of a text, in order (see {@link createLocalEmbedder}). */
 export function lexicalWords(text: string): string[] {
+  // The same steps for a text of ASCII alone, where NFKC changes nothing, no invisible
+  // character or ё occurs, and a Unicode letter or digit is one of [A-Za-z0-9]: about
+  // twice as fast, and most chunk texts of an English knowledge base are such texts.
+  if (!NOT_ASCII.test(text)) {
+    const joined =
+      text.includes("'") || text.includes('`') ? text.replace(ASCII_APOSTROPHE_IN_WORD, '') : text;
+    return joined.toLowerCase().match(ASCII_WORD) ?? [];
+  }
   const normalised = text
     .normalize('NFKC')
     .replace(INVISIBLE, '')

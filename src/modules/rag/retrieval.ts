@@ -3,7 +3,7 @@ import { memoiseByText } from '../../core/memo.js';
 import type { KnowledgeBaseSnapshot } from './hybrid-search.js';
 import { DETECTOR_FINGERPRINT, detectInjection, type InjectionVerdict } from './injection-detection.js';
 import type { HybridRow, RagRepository } from './rag.repository.js';
-import { finalScore, repeatsSentence } from './scoring.js';
+import { finalScore, verbatimCheck } from './scoring.js';
 import { queryKeywordTerms } from './text-analysis.js';
 
 /** A retrieved chunk that may go into a prompt. */
@@ -134,7 +134,8 @@ export function createRetrieval(deps: {
         efSearch,
       );
       const scannedBy = new Map(rows.map((row) => [row.chunkId, row.scannedBy]));
-      const ranked = rows.map((row) => toChunk(row, input.text)).sort(byScore);
+      const repeats = verbatimCheck(input.text);
+      const ranked = rows.map((row) => toChunk(row, repeats)).sort(byScore);
       const hits: RetrievedChunk[] = [];
       const injected: InjectedChunk[] = [];
       for (const chunk of ranked) {
@@ -149,8 +150,11 @@ export function createRetrieval(deps: {
   };
 }
 
-function toChunk({ scannedBy: _scannedBy, ...row }: HybridRow, text: string): RetrievedChunk {
-  const verbatim = repeatsSentence(text, row.content);
+function toChunk(
+  { scannedBy: _scannedBy, ...row }: HybridRow,
+  repeats: (chunkContent: string) => boolean,
+): RetrievedChunk {
+  const verbatim = repeats(row.content);
   return { ...row, verbatim, score: finalScore(row.score, verbatim) };
 }
 

@@ -17,9 +17,21 @@ export const VERBATIM_MIN_WORDS = 4;
  * at least {@link VERBATIM_MIN_WORDS} words in a row in either case.
  */
 export function repeatsSentence(message: string, chunkContent: string): boolean {
+  return verbatimCheck(message)(chunkContent);
+}
+
+/**
+ * {@link repeatsSentence} of one message, asked of many chunks: the
+ * message's words are read once.
+ */
+export function verbatimCheck(message: string): (chunkContent: string) => boolean {
   const messageWords = lexicalWords(message);
-  if (messageWords.length < VERBATIM_MIN_WORDS) return false;
+  if (messageWords.length < VERBATIM_MIN_WORDS) return () => false;
   const messageLine = ` ${messageWords.join(' ')} `;
+  return (chunkContent) => repeatsIn(messageLine, chunkContent);
+}
+
+function repeatsIn(messageLine: string, chunkContent: string): boolean {
   const chunkLine = ` ${lexicalWords(chunkContent).join(' ')} `;
   if (chunkLine.includes(messageLine)) return true;
   return splitSentences(chunkContent).some((sentence) => {

@@ -41,35 +41,30 @@ function legacyCrc32(bytes: Uint8Array, start: number, end: number): number {
 
 const NON_ASCII_WORD_CHAR = /[\p{Alphabetic}\p{Nd}]/u;
 
-/** Answers for the non-ASCII characters met so far: texts repeat few of them. */
-const wordCharOf = new Map<number, boolean>();
-const lowerOf = new Map<number, number>();
+/**
+ * Each character met so far, folded: 0 not yet met, −1 not a letter or
+ * digit, else its lower case plus one. A table for the Basic Multilingual
+ * Plane (256 KB, one read a character), a map above it: texts repeat few
+ * characters, and asking the regular expression is slow.
+ */
+const foldedBmp = new Int32Array(0x10000);
+const foldedAbove = new Map<number, number>();
 
-/** `t_isalnum` under `C.UTF-8`: ASCII letters and digits, and the Unicode letters and digits above. */
-function isWordChar(codePoint: number): boolean {
-  if (codePoint < 128)
-    return (
-      (codePoint >= 48 && codePoint <= 57) ||
-      (codePoint >= 65 && codePoint <= 90) ||
-      (codePoint >= 97 && codePoint <= 122)
-    );
-  let answer = wordCharOf.get(codePoint);
-  if (answer === undefined) {
-    answer = NON_ASCII_WORD_CHAR.test(String.fromCodePoint(codePoint));
-    wordCharOf.set(codePoint, answer);
+/**
+ * A character as pg_trgm reads it under `C.UTF-8`: −1 when it is not a
+ * letter or digit (`t_isalnum`), else its lower case (`towlower`: one
+ * character to one, the simple case mapping; JavaScript's full mapping may
+ * give two, of which the first is kept).
+ */
+function foldWordChar(codePoint: number): number {
+  let folded = codePoint < 0x10000 ? foldedBmp[codePoint]! : (foldedAbove.get(codePoint) ?? 0);
+  if (folded === 0) {
+    const character = String.fromCodePoint(codePoint);
+    folded = NON_ASCII_WORD_CHAR.test(character) ? character.toLowerCase().codePointAt(0)! + 1 : -1;
+    if (codePoint < 0x10000) foldedBmp[codePoint] = folded;
+    else foldedAbove.set(codePoint, folded);
   }
-  return answer;
-}
-
-/** `towlower`: one character to one, the simple case mapping (JavaScript's full mapping may give two). */
-function lowerCodePoint(codePoint: number): number {
-  if (codePoint < 128) return codePoint >= 65 && codePoint <= 90 ? codePoint + 32 : codePoint;
-  let lower = lowerOf.get(codePoint);
-  if (lower === undefined) {
-    lower = String.fromCodePoint(codePoint).toLowerCase().codePointAt(0)!;
-    lowerOf.set(codePoint, lower);
-  }
-  return lower;
+  return folded < 0 ? -1 : folded - 1;
 }
 
 /** Writes the UTF-8 bytes of a code point at `at`; answers the next free index. */
@@ -108,44 +103,71 @@ function trigramCode(a: number, b: number, c: number): number {
   return ((crc & 0xff) << 16) | (((crc >>> 8) & 0xff) << 8) | ((crc >>> 16) & 0xff);
 }
 
+/** Trigrams written by {@link writeTrigrams}: reused, grown to the longest text met. */
+let scratch = new Int32Array(1024);
+
 /**
- * The trigram codes of `text` in order, duplicates kept
- * (`generate_trgm_only`): each word, lower-cased and padded with two spaces
- * before and one after, gives one trigram per character and one for the
- * padding after it, made as the characters are read.
+ * Writes the trigram codes of `text` in order, duplicates kept
+ * (`generate_trgm_only`), into the scratch array and answers how many:
+ * each word, lower-cased and padded with two spaces before and one after,
+ * gives one trigram per character and one for the padding after it, made
+ * as the characters are read. A text of n UTF-16 units gives at most 2n
+ * trigrams (one per letter, one per word end).
  */
-export function trigramsOf(text: string): number[] {
-  const out: number[] = [];
+function writeTrigrams(text: string): number {
+  if (scratch.length < 2 * text.length + 1) scratch = new Int32Array(2 * text.length + 1024);
+  const out = scratch;
+  let count = 0;
   // The two characters before the next one in the current padded word; inWord false between words.
   let first = SPACE;
   let second = SPACE;
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
     let codePoint = text.charCodeAt(i);
-    if (codePoint >= 0xd800 && codePoint <= 0xdbff && i + 1 < text.length) {
-      const low = text.charCodeAt(i + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        codePoint = ((codePoint - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
-        i++;
+    let wordChar: boolean;
+    let lower: number;
+    if (codePoint < 128) {
+      // The ASCII path, inline: letters and digits, upper case folded.
+      wordChar =
+        (codePoint >= 97 && codePoint <= 122) ||
+        (codePoint >= 48 && codePoint <= 57) ||
+        (codePoint >= 65 && codePoint <= 90);
+      lower = codePoint >= 65 && codePoint <= 90 ? codePoint + 32 : codePoint;
+    } else {
+      if (codePoint >= 0xd800 && codePoint <= 0xdbff && i + 1 < text.length) {
+        const low = text.charCodeAt(i + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          codePoint = ((codePoint - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
+          i++;
+        }
       }
+      lower = foldWordChar(codePoint);
+      wordChar = lower >= 0;
     }
-    if (isWordChar(codePoint)) {
+    if (wordChar) {
       if (!inWord) {
         first = SPACE;
         second = SPACE;
         inWord = true;
       }
-      const lower = lowerCodePoint(codePoint);
-      out.push(trigramCode(first, second, lower));
+      out[count++] =
+        first < 0x80 && second < 0x80 && lower < 0x80
+          ? (first << 16) | (second << 8) | lower
+          : trigramCode(first, second, lower);
       first = second;
       second = lower;
     } else if (inWord) {
-      out.push(trigramCode(first, second, SPACE));
+      out[count++] = trigramCode(first, second, SPACE);
       inWord = false;
     }
   }
-  if (inWord) out.push(trigramCode(first, second, SPACE));
-  return out;
+  if (inWord) out[count++] = trigramCode(first, second, SPACE);
+  return count;
+}
+
+/** The trigram codes of `text` in order, duplicates kept (`generate_trgm_only`). */
+export function trigramsOf(text: string): number[] {
+  return Array.from(scratch.subarray(0, writeTrigrams(text)));
 }
 
 /** A text's trigrams, each position naming one of its distinct codes. */
@@ -156,20 +178,61 @@ export interface TrigramProfile {
   positions: Int32Array;
 }
 
-/** The {@link TrigramProfile} of a text (a chunk's content, computed once and kept by the caller). */
-export function trigramProfile(text: string): TrigramProfile {
-  const all = trigramsOf(text);
-  const indexOf = new Map<number, number>();
-  const positions = new Int32Array(all.length);
-  for (const [i, code] of all.entries()) {
-    let index = indexOf.get(code);
-    if (index === undefined) {
-      index = indexOf.size;
-      indexOf.set(code, index);
-    }
-    positions[i] = index;
+/**
+ * An open-addressing table from trigram code to its index in a profile,
+ * reused by every profile: `marks` tells which slots the current profile
+ * filled, so nothing is cleared between texts.
+ */
+let slotCodes = new Int32Array(4096);
+let slotIndexes = new Int32Array(4096);
+let slotMarks = new Uint32Array(4096);
+let mark = 0;
+
+/**
+ * Makes the table at least twice `entries` (a power of two) and starts a
+ * new profile in it; answers the shift that leaves a hash's top bits, as
+ * many as the table's size has.
+ */
+function startTable(entries: number): number {
+  let size = slotCodes.length;
+  while (size < 2 * entries) size *= 2;
+  if (size !== slotCodes.length) {
+    slotCodes = new Int32Array(size);
+    slotIndexes = new Int32Array(size);
+    slotMarks = new Uint32Array(size);
+    mark = 0;
   }
-  return { codes: Int32Array.from(indexOf.keys()), positions };
+  mark = mark === 0xffffffff ? 1 : mark + 1;
+  if (mark === 1) slotMarks.fill(0);
+  return 32 - Math.log2(size);
+}
+
+/**
+ * The {@link TrigramProfile} of a text (a chunk's content, computed once
+ * and kept by the caller): one pass over the text, and one over its
+ * trigrams to number the distinct ones in order of first appearance.
+ */
+export function trigramProfile(text: string): TrigramProfile {
+  const count = writeTrigrams(text);
+  const shift = startTable(count);
+  const mask = slotCodes.length - 1;
+  const positions = new Int32Array(count);
+  const distinct = new Int32Array(count);
+  let size = 0;
+  for (let i = 0; i < count; i++) {
+    const code = scratch[i]!;
+    // Fibonacci hashing: the product's top bits mix all three characters of the code.
+    let slot = Math.imul(code, 0x9e3779b1) >>> shift;
+    while (slotMarks[slot] === mark && slotCodes[slot] !== code) slot = (slot + 1) & mask;
+    if (slotMarks[slot] !== mark) {
+      slotMarks[slot] = mark;
+      slotCodes[slot] = code;
+      slotIndexes[slot] = size;
+      distinct[size++] = code;
+    }
+    positions[i] = slotIndexes[slot]!;
+  }
+  return { codes: distinct.slice(0, size), positions };
 }
 
 /** `CALCSML` in float4. */
