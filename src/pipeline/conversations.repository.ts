@@ -90,6 +90,27 @@ export function senderQuery(lookup: SenderLookup): SQL {
 
 /** Conversations, messages and the channel senders behind them. */
 export function createConversationsRepository(db: Database) {
+  /** The sender's conversation on this channel that is not closed (at most one, by a unique index). */
+  async function findOpen(channel: string, channelUserId: string, tx: DbExecutor = db) {
+    const [row] = await tx
+      .select()
+      .from(conversations)
+      .where(
+        and(eq(conversations.channel, channel), eq(conversations.channelUserId, channelUserId), notClosed),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Opens a conversation; null when a concurrent message opened the sender's conversation first. */
+  async function insertConversation(
+    values: PgInsertValue<typeof conversations>,
+    tx: DbExecutor,
+  ): Promise<ConversationRow | null> {
+    const [row] = await tx.insert(conversations).values(values).onConflictDoNothing().returning();
+    return row ?? null;
+  }
+
   const taskContextQuery = prepareTaskContext(db);
   return {
     /** The user a message's sender is (see {@link senderQuery}, which the inbound statement reads too). */
@@ -120,17 +141,7 @@ export function createConversationsRepository(db: Database) {
       await tx.insert(channelIdentities).values({ channel, channelUserId, userId }).onConflictDoNothing();
     },
 
-    /** The sender's conversation on this channel that is not closed (at most one, by a unique index). */
-    async findOpen(channel: string, channelUserId: string, tx: DbExecutor = db) {
-      const [row] = await tx
-        .select()
-        .from(conversations)
-        .where(
-          and(eq(conversations.channel, channel), eq(conversations.channelUserId, channelUserId), notClosed),
-        )
-        .limit(1);
-      return row ?? null;
-    },
+    findOpen,
 
     /**
      * A task and what its steps read, in one query (the read of every run
@@ -185,14 +196,39 @@ export function createConversationsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Opens a conversation; null when a concurrent message opened the sender's conversation first. */
-    async insertConversation(
-      values: PgInsertValue<typeof conversations>,
+    /**
+     * The sender's conversation on `channel` that is not closed, opened when
+     * none (without a namespace: the pipeline's first task sets it). A
+     * concurrent message that opens it first is met by the unique index,
+     * and its conversation is answered.
+     * @throws when the conversation was neither opened nor found (closed in between).
+     */
+    async openOrFind(
+      channel: 'chanA' | 'chanB',
+      sender: { id: string; departmentId: string },
+      channelUserId: string,
       tx: DbExecutor,
-    ): Promise<ConversationRow | null> {
-      const [row] = await tx.insert(conversations).values(values).onConflictDoNothing().returning();
-      return row ?? null;
+    ): Promise<ConversationRow> {
+      const existing = await findOpen(channel, channelUserId, tx);
+      if (existing) return existing;
+      const created = await insertConversation(
+        {
+          channel,
+          channelUserId,
+          userId: sender.id,
+          departmentId: sender.departmentId,
+          namespaceId: null,
+          status: 'open',
+        },
+        tx,
+      );
+      const found = created ?? (await findOpen(channel, channelUserId, tx));
+      if (!found)
+        throw new Error(`conversation of ${channel} sender ${channelUserId} was neither opened nor found`);
+      return found;
     },
+
+    insertConversation,
 
     async touch(id: string, patch: { namespaceId?: string | null; at: Date }, tx: DbExecutor) {
       await tx

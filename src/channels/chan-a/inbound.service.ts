@@ -1,10 +1,6 @@
-import type { Database, Transaction } from '../../core/db/client.js';
+import type { Database } from '../../core/db/client.js';
 import type { KeyValue } from '../../core/kv/kv.js';
-import type {
-  ConversationRow,
-  ConversationsRepository,
-  UserRow,
-} from '../../pipeline/conversations.repository.js';
+import type { ConversationsRepository } from '../../pipeline/conversations.repository.js';
 import type { Delivery } from '../../pipeline/delivery.js';
 import { type InboundService, MAX_INBOUND_CHARS } from '../../pipeline/inbound.service.js';
 import type { SenderResolver } from '../../pipeline/senders.js';
@@ -67,26 +63,6 @@ function composeText(item: InboundItem, extracted: string | null): string {
 export function createChanAIntake(deps: ChanAIntakeDeps) {
   const { db, kv, logger, inbound, senders, conversations, delivery, media } = deps;
 
-  /** The sender's open conversation, opened (without a namespace yet: the pipeline's first task sets it) when none. */
-  async function openConversation(user: UserRow, digits: string, tx: Transaction): Promise<ConversationRow> {
-    const existing = await conversations.findOpen('chanA', digits, tx);
-    if (existing) return existing;
-    const created = await conversations.insertConversation(
-      {
-        channel: 'chanA',
-        channelUserId: digits,
-        userId: user.id,
-        departmentId: user.departmentId,
-        namespaceId: null,
-        status: 'open',
-      },
-      tx,
-    );
-    const found = created ?? (await conversations.findOpen('chanA', digits, tx));
-    if (!found) throw new Error(`conversation of chanA sender ${digits} was neither opened nor found`);
-    return found;
-  }
-
   /**
    * Stores the message (a placeholder content, the attachment in metadata)
    * and queues the fixed reply on `chanA-outbound` through the pipeline's
@@ -105,7 +81,7 @@ export function createChanAIntake(deps: ChanAIntakeDeps) {
     });
     const preferences = await deps.preferencesOf(user.id);
     const effects = await db.transaction(async (tx) => {
-      const conversation = await openConversation(user, channelUserId, tx);
+      const conversation = await conversations.openOrFind('chanA', user, channelUserId, tx);
       const stored = await conversations.insertMessage(
         {
           conversationId: conversation.id,

@@ -1,9 +1,5 @@
-import type { Database, Transaction } from '../../core/db/client.js';
-import type {
-  ConversationRow,
-  ConversationsRepository,
-  UserRow,
-} from '../../pipeline/conversations.repository.js';
+import type { Database } from '../../core/db/client.js';
+import type { ConversationsRepository } from '../../pipeline/conversations.repository.js';
 import type { Delivery } from '../../pipeline/delivery.js';
 import type { InboundService } from '../../pipeline/inbound.service.js';
 import type { SenderResolver } from '../../pipeline/senders.js';
@@ -39,26 +35,6 @@ export interface ChanBIntakeDeps {
 export function createChanBIntake(deps: ChanBIntakeDeps) {
   const { db, inbound, senders, conversations, delivery } = deps;
 
-  /** The sender's open conversation, opened when none (the pipeline's first task sets its namespace). */
-  async function openConversation(user: UserRow, userId: string, tx: Transaction): Promise<ConversationRow> {
-    const existing = await conversations.findOpen('chanB', userId, tx);
-    if (existing) return existing;
-    const created = await conversations.insertConversation(
-      {
-        channel: 'chanB',
-        channelUserId: userId,
-        userId: user.id,
-        departmentId: user.departmentId,
-        namespaceId: null,
-        status: 'open',
-      },
-      tx,
-    );
-    const found = created ?? (await conversations.findOpen('chanB', userId, tx));
-    if (!found) throw new Error(`conversation of chanB sender ${userId} was neither opened nor found`);
-    return found;
-  }
-
   /**
    * Stores the message and queues the bot's own reply in one transaction; a
    * message stored before (a replayed job) sends nothing again. A
@@ -71,7 +47,7 @@ export function createChanBIntake(deps: ChanBIntakeDeps) {
       ...(item.senderName ? { senderName: item.senderName } : {}),
     });
     const effects = await db.transaction(async (tx) => {
-      const conversation = await openConversation(user, channelUserId, tx);
+      const conversation = await conversations.openOrFind('chanB', user, channelUserId, tx);
       const stored = await conversations.insertMessage(
         {
           conversationId: conversation.id,
