@@ -155,5 +155,10 @@ export const approvals = pgTable(
     index('approvals_created_at_idx').on(t.createdAt),
     // One approval per task, however often its job is replayed.
     uniqueIndex('approvals_task_id_idx').on(t.taskId).where(sql`${t.taskId} is not null`),
+    // A conversation's waiting approvals, from which every decision and every approval's end sets
+    // the conversation's status: without it each of them read the whole table.
+    index('approvals_conversation_id_waiting_idx')
+      .on(t.conversationId, t.status)
+      .where(sql`${t.status} in ('pending', 'escalated')`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "approvals_conversation_id_waiting_idx" ON "approvals" USING btree ("conversation_id","status") WHERE "approvals"."status" in ('pending', 'escalated');
