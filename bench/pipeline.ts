@@ -12,11 +12,12 @@
  * under prefixes of their own, deleted at the end).
  *
  * Each set builds the service as main.ts does (createContainer, then
- * startWorkers; with BENCH_WORKER_PROCESSES on PostgreSQL + Redis, the
- * workers run in that many processes of their own, bench/pipeline-worker.ts,
- * as `main.js api` and `main.js worker` do) with the offline LLM providers
+ * startWorkers). On PostgreSQL + Redis it runs each layout of
+ * BENCH_WORKER_PROCESSES in turn (a list, default 0,2): 0 is one process,
+ * N puts the workers in N processes of their own, bench/pipeline-worker.ts,
+ * as `main.js api` and `main.js worker` do. The LLM is the offline pair
  * (no LLM_API_KEY): the local embedder and the extractive responder run in
- * this process and answer at once, so what is measured is the service
+ * the process and answer at once, so what is measured is the service
  * around the model. Seeded with direct inserts: one department and
  * namespace (two persona boundaries), BENCH_CHUNKS (default 10 000) chunks
  * in BENCH_KNOWLEDGE_BASES (default one) knowledge bases of the namespace,
