@@ -55,6 +55,28 @@ export async function createTestApp(
 }
 
 /**
+ * A context built by `create` in `beforeAll` and closed in `afterAll`, for
+ * one test file: the answer reads through to it, inside tests and hooks
+ * (`label` names the helper in the error for a read before it is built).
+ */
+export function builtForFile<T extends { close(): Promise<void> }>(
+  label: string,
+  create: () => Promise<T>,
+): T {
+  let current: T | undefined;
+  beforeAll(async () => {
+    current = await create();
+  });
+  afterAll(() => current?.close());
+  return new Proxy({} as T, {
+    get(_target, key) {
+      if (!current) throw new Error(`${label}: the app is built in beforeAll; use it inside tests and hooks`);
+      return Reflect.get(current, key);
+    },
+  });
+}
+
+/**
  * The usual setup of an endpoint test file: one app for the file, built before
  * its tests and closed after them. The returned context reads through to the
  * app once `beforeAll` has built it.
@@ -63,25 +85,5 @@ export function useTestApp(
   env: Record<string, string> = {},
   options: { workers?: boolean } = {},
 ): TestContext {
-  let current: TestContext | undefined;
-  beforeAll(async () => {
-    current = await createTestApp(env, options);
-  });
-  afterAll(() => current?.close());
-  const built = (): TestContext => {
-    if (!current) throw new Error('useTestApp: the app is built in beforeAll; use it inside tests and hooks');
-    return current;
-  };
-  return {
-    get app() {
-      return built().app;
-    },
-    get container() {
-      return built().container;
-    },
-    get dataDir() {
-      return built().dataDir;
-    },
-    close: () => built().close(),
-  };
+  return builtForFile('useTestApp', () => createTestApp(env, options));
 }

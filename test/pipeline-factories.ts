@@ -13,6 +13,7 @@ import { openPostgres } from '../src/core/db/client.js';
 import { intentInteractions, intentTrust, namespaces } from '../src/core/db/schema/index.js';
 import type { Persona } from '../src/core/db/schema/knowledge.js';
 import { startWorkers } from '../src/workers/index.js';
+import { builtForFile } from './app.js';
 import { createTestDatabase, testDatabaseUrl, testRedis } from './database.js';
 import {
   createDepartment,
@@ -34,6 +35,17 @@ export interface PipelineTestContext {
   app: FastifyInstance;
   container: Container;
   close(): Promise<void>;
+}
+
+/**
+ * {@link createPipelineTestApp} built in `beforeAll` and closed in
+ * `afterAll`, as `useTestApp` does for test/app.ts.
+ */
+export function usePipelineTestApp(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createPipelineTestApp>[1] = {},
+): PipelineTestContext {
+  return builtForFile('usePipelineTestApp', () => createPipelineTestApp(env, options));
 }
 
 /**

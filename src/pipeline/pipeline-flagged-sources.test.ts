@@ -1,25 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createKnowledgeFixture, createUser } from '../../test/factories.js';
 import {
   createPipelineScene,
-  createPipelineTestApp,
   makeAutonomous,
   markInteracted,
-  type PipelineTestContext,
+  usePipelineTestApp,
   VACATION_QUESTION,
   waitFor,
 } from '../../test/pipeline-factories.js';
 import { agentTasks, approvals } from '../core/db/schema/index.js';
 
-let ctx: PipelineTestContext;
-
-beforeAll(async () => {
-  ctx = await createPipelineTestApp({}, { workers: true, random: () => 0.99 });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = usePipelineTestApp({}, { workers: true, random: () => 0.99 });
 
 describe('pipeline: a retrieved chunk flagged at query time', () => {
   it('is left out, reported as a flagged source and sends the reply to a human', async () => {

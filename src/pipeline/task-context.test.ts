@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPipelineScene,
-  createPipelineTestApp,
-  type PipelineTestContext,
-} from '../../test/pipeline-factories.js';
+import { describe, expect, it } from 'vitest';
+import { createPipelineScene, usePipelineTestApp } from '../../test/pipeline-factories.js';
 import { HISTORY_TURNS } from './steps/inject-profile.js';
 
 // No workers: the tasks stay as the reads below leave them.
-let ctx: PipelineTestContext;
-
-beforeAll(async () => {
-  ctx = await createPipelineTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = usePipelineTestApp();
 
 describe("a run job's read", () => {
   it('starts a task whose turn has come and that no try started, only when asked, and only once', async () => {

@@ -1,26 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApprovalFixture } from '../../../test/approval-factories.js';
 import { postWebhook, statusUpdate, wamid, webhookPayload } from '../../../test/fakes/chanA-webhooks.js';
-import {
-  createPipelineTestApp,
-  type PipelineTestContext,
-  waitFor,
-} from '../../../test/pipeline-factories.js';
+import { usePipelineTestApp, waitFor } from '../../../test/pipeline-factories.js';
 import { messages } from '../../core/db/schema/index.js';
 import { createDeliveryStatuses, OUTSIDE_WINDOW_ERROR } from './delivery-status.js';
 import { createDeliveryStatusRepository } from './delivery-status.repository.js';
 import { statusJobId } from './webhook.service.js';
 
 const APP_SECRET = 'test-app-secret';
-let ctx: PipelineTestContext;
-
-beforeAll(async () => {
-  ctx = await createPipelineTestApp({ CHANA_APP_SECRET: APP_SECRET }, { workers: true });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = usePipelineTestApp({ CHANA_APP_SECRET: APP_SECRET }, { workers: true });
 
 /**
  * An outbound channel A message as the sending side leaves it: the last

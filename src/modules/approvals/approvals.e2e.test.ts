@@ -1,25 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../../test/factories.js';
 import {
   createPipelineScene,
-  createPipelineTestApp,
   type PipelineScene,
-  type PipelineTestContext,
+  usePipelineTestApp,
   VACATION_QUESTION,
   waitFor,
 } from '../../../test/pipeline-factories.js';
 import { agentTasks, approvals, intentTrust, messages } from '../../core/db/schema/index.js';
 
-let ctx: PipelineTestContext;
-
-beforeAll(async () => {
-  // The sampling draw is fixed above the sampling rate (0.1): an autonomous intent is never sampled.
-  ctx = await createPipelineTestApp({}, { workers: true, random: () => 0.99 });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+// The sampling draw is fixed above the sampling rate (0.1): an autonomous intent is never sampled.
+const ctx = usePipelineTestApp({}, { workers: true, random: () => 0.99 });
 
 /** The employee asks on the web chat; answers the finished task. */
 async function ask(employee: TestUser, n: number) {
