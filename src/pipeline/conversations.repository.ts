@@ -113,6 +113,8 @@ export function createConversationsRepository(db: Database) {
 
   const taskContextQuery = prepareTaskContext(db);
   return {
+    findOpen,
+
     /** The user a message's sender is (see {@link senderQuery}, which the inbound statement reads too). */
     async findSender(lookup: SenderLookup): Promise<UserRow | null> {
       const [row] = rowsOf<{ sender: Record<string, unknown> }>(
@@ -140,8 +142,6 @@ export function createConversationsRepository(db: Database) {
     async insertIdentity(channel: string, channelUserId: string, userId: string, tx: DbExecutor) {
       await tx.insert(channelIdentities).values({ channel, channelUserId, userId }).onConflictDoNothing();
     },
-
-    findOpen,
 
     /**
      * A task and what its steps read, in one query (the read of every run
@@ -227,8 +227,6 @@ export function createConversationsRepository(db: Database) {
         throw new Error(`conversation of ${channel} sender ${channelUserId} was neither opened nor found`);
       return found;
     },
-
-    insertConversation,
 
     async touch(id: string, patch: { namespaceId?: string | null; at: Date }, tx: DbExecutor) {
       await tx

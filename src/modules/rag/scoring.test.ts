@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { finalScore, repeatsSentence, VERBATIM_FLOOR } from './scoring.js';
+import { finalScore, VERBATIM_FLOOR, verbatimCheck } from './scoring.js';
+
+const repeatsSentence = (message: string, chunkContent: string) => verbatimCheck(message)(chunkContent);
 
 describe('repeatsSentence', () => {
   const chunk = 'Remote work is allowed two days a week. Ask your team lead first! Equipment comes from IT.';

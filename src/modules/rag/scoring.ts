@@ -12,17 +12,10 @@ export const VERBATIM_FLOOR = 0.9;
 export const VERBATIM_MIN_WORDS = 4;
 
 /**
- * Whether the message repeats a sentence of the chunk word for word (case,
+ * Whether the message repeats a sentence of a chunk word for word (case,
  * punctuation and spacing aside), or the chunk contains the whole message:
- * at least {@link VERBATIM_MIN_WORDS} words in a row in either case.
- */
-export function repeatsSentence(message: string, chunkContent: string): boolean {
-  return verbatimCheck(message)(chunkContent);
-}
-
-/**
- * {@link repeatsSentence} of one message, asked of many chunks: the
- * message's words are read once.
+ * at least {@link VERBATIM_MIN_WORDS} words in a row in either case. The
+ * answer is asked of each chunk; the message's words are read once.
  */
 export function verbatimCheck(message: string): (chunkContent: string) => boolean {
   const messageWords = lexicalWords(message);
