@@ -28,7 +28,7 @@
  * wait), half of whom met every intent before; then the seeded tables are
  * analysed, as autovacuum keeps a running database.
  *
- * Run: BENCH_WARMUP messages (default 400) per process running tasks first,
+ * Run: BENCH_WARMUP messages (default 2000) per process running tasks first,
  * unmeasured (a running service's steady state, not its start); then
  * BENCH_MESSAGES (default 1000 on PostgreSQL, 400 embedded) web-chat
  * messages, BENCH_IN_FLIGHT (default 32) receive() calls at a time, on
@@ -102,13 +102,15 @@ const settings = {
   intents: 12,
   examplesPerIntent: 20,
   /**
-   * Warm-up messages per process that runs tasks (BENCH_WARMUP, default 400), unmeasured: a
-   * process's first few hundred tasks compile the injection rules' expressions and fill its
-   * per-word and per-chunk memos (the detector's first 250 messages in a fresh worker process took
-   * 2.5 ms each, 0.2 ms after). The window measures a running service, not its start; 50 before the
-   * tenth session.
+   * Warm-up messages per process that runs tasks (BENCH_WARMUP, default 2000), unmeasured: the
+   * window measures a running service, not its start. A process's first few hundred tasks compile
+   * the injection rules' expressions and fill its per-word and per-chunk memos (the detector's first
+   * 250 messages in a fresh worker process took 2.5 ms each, 0.2 ms after), and V8's optimising
+   * compiler keeps compiling for a few thousand (`perf` over a run: 10 to 27 % of the Node
+   * processes' CPU in the seconds after 400 messages a process, 4 % after 2000). 50 before the
+   * tenth session, 400 in it.
    */
-  warmupPerProcess: Number(env.BENCH_WARMUP ?? 400),
+  warmupPerProcess: Number(env.BENCH_WARMUP ?? 2000),
   warmup: (workerProcesses: number) => settings.warmupPerProcess * Math.max(1, workerProcesses),
   messages: (pgSet: boolean) => Number(env.BENCH_MESSAGES ?? (pgSet ? 1000 : 400)),
   /** agent-tasks jobs one worker process runs at once (AGENT_TASK_CONCURRENCY). */

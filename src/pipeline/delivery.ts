@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Bus } from '../core/bus/bus.js';
 import type { Transaction } from '../core/db/client.js';
 import type { QueueDriver, QueueName } from '../core/queue/queue.js';
-import { type NotificationPayload, publishEvent } from '../core/realtime/events.js';
+import {
+  type EventEnvelope,
+  eventOf,
+  type NotificationPayload,
+  publishEvents,
+} from '../core/realtime/events.js';
 import type {
   ConversationRow,
   ConversationsRepository,
@@ -162,6 +167,23 @@ export function createDelivery(deps: {
     return { message, created: inserted !== null, effects };
   }
 
+  /** After the commit: enqueues the outbound jobs (job ids from the message ids, so a repeat adds nothing). */
+  async function enqueue(effects: AfterCommit): Promise<void> {
+    for (const job of effects.jobs) {
+      await queue.add(
+        job.queue,
+        'send',
+        { messageId: job.messageId },
+        { jobId: `outbound-${job.messageId}` },
+      );
+    }
+  }
+
+  /** `notification.created` of each notification written, for a caller that publishes them with other events. */
+  function notificationEvents(effects: AfterCommit): EventEnvelope[] {
+    return effects.notifications.map((row) => eventOf('notification.created', toNotificationPayload(row)));
+  }
+
   return {
     deliverReply,
 
@@ -243,18 +265,12 @@ export function createDelivery(deps: {
 
     /** After the commit: enqueues the outbound jobs and publishes `notification.created` for each row. */
     async publish(effects: AfterCommit): Promise<void> {
-      for (const job of effects.jobs) {
-        await queue.add(
-          job.queue,
-          'send',
-          { messageId: job.messageId },
-          { jobId: `outbound-${job.messageId}` },
-        );
-      }
-      for (const row of effects.notifications) {
-        await publishEvent(bus, 'notification.created', toNotificationPayload(row));
-      }
+      await enqueue(effects);
+      await publishEvents(bus, notificationEvents(effects));
     },
+
+    enqueue,
+    notificationEvents,
   };
 }
 

@@ -2,7 +2,14 @@ import type { Bus } from '../core/bus/bus.js';
 import type { Database } from '../core/db/client.js';
 import type { DriverLogger } from '../core/logger.js';
 import type { QueueDriver } from '../core/queue/queue.js';
-import { type AgentTaskCommon, type AgentTaskStatus, publishEvent } from '../core/realtime/events.js';
+import {
+  type AgentTaskCommon,
+  type AgentTaskStatus,
+  type EventEnvelope,
+  eventOf,
+  publishEvent,
+  publishEvents,
+} from '../core/realtime/events.js';
 import { type AgentAdapter, AgentTimeoutError } from './adapters/adapter.js';
 import type { ConversationsRepository, TaskSnapshot } from './conversations.repository.js';
 import { StepTimeoutError, withStepTimeout } from './deadline.js';
@@ -199,10 +206,19 @@ export function createRunner(deps: RunnerDeps) {
     ran: Array<Ran<unknown>>,
     rows: ToolCallRow[],
   ): Promise<void> {
-    for (const [i, row] of rows.entries()) {
+    await publishEvents(bus, toolCallEvents(context.task, ran, rows));
+  }
+
+  /** `agent-task.tool-call` of each committed tool call row of steps that ran, in order. */
+  function toolCallEvents(
+    task: AgentTaskRow,
+    ran: Array<Ran<unknown>>,
+    rows: ToolCallRow[],
+  ): EventEnvelope[] {
+    return rows.map((row, i) => {
       const { failure, index } = ran[i]!;
-      await publishEvent(bus, 'agent-task.tool-call', {
-        ...common(context.task, 'running'),
+      return eventOf('agent-task.tool-call', {
+        ...common(task, 'running'),
         progress: (failure ? index : index + 1) / STEP_NAMES.length,
         toolCall: {
           id: row.id,
@@ -213,7 +229,7 @@ export function createRunner(deps: RunnerDeps) {
           durationMs: row.durationMs,
         },
       });
-    }
+    });
   }
 
   /**
@@ -260,14 +276,26 @@ export function createRunner(deps: RunnerDeps) {
     };
   }
 
-  /** After the commit that finished the task: jobs, notification events, completed event, memory extraction. */
-  async function afterDone(task: AgentTaskRow, effects: AfterCommit): Promise<void> {
-    await delivery.publish(effects);
-    await publishEvent(bus, 'agent-task.completed', {
-      ...common(task, 'done'),
-      output: task.output ?? {},
-      durationMs: task.durationMs ?? 0,
-    });
+  /**
+   * After the commit that finished the task: the outbound jobs; then the
+   * events of that moment in one round trip (the tool calls written with the
+   * decision, the notifications, the completion); then memory extraction.
+   */
+  async function afterDone(
+    task: AgentTaskRow,
+    effects: AfterCommit,
+    toolCalls: EventEnvelope[] = [],
+  ): Promise<void> {
+    await delivery.enqueue(effects);
+    await publishEvents(bus, [
+      ...toolCalls,
+      ...delivery.notificationEvents(effects),
+      eventOf('agent-task.completed', {
+        ...common(task, 'done'),
+        output: task.output ?? {},
+        durationMs: task.durationMs ?? 0,
+      }),
+    ]);
     await queue.add('memory-extraction', 'extract', { taskId: task.id }, { jobId: `memory-${task.id}` });
   }
 
@@ -390,8 +418,11 @@ export function createRunner(deps: RunnerDeps) {
       });
       // Finished meanwhile by another try: its results stand, this run's are dropped.
       if (!decided) return;
-      await publishToolCalls(context, done.unrecorded, decided.toolCalls);
-      await afterDone(decided.task, decided.effects);
+      await afterDone(
+        decided.task,
+        decided.effects,
+        toolCallEvents(context.task, done.unrecorded, decided.toolCalls),
+      );
       done.plugins?.afterDelivery(decided.task);
     },
 

@@ -72,6 +72,22 @@ for (const impl of implementations) {
       expect(reported).toHaveLength(2);
     });
 
+    it('publishAll delivers every message on its own channel, in the order given', async () => {
+      const tasks = fresh('all-tasks');
+      const notices = fresh('all-notices');
+      const heard: unknown[] = [];
+      await bus.subscribe(tasks, (message) => heard.push({ tasks: message }));
+      await bus.subscribe(notices, (message) => heard.push({ notices: message }));
+      await bus.publishAll([]);
+      await bus.publishAll([
+        { channel: tasks, message: 1 },
+        { channel: notices, message: 'a' },
+        { channel: tasks, message: { n: 2 } },
+      ]);
+      await waitFor(() => expect(heard).toHaveLength(3));
+      expect(heard).toEqual([{ tasks: 1 }, { notices: 'a' }, { tasks: { n: 2 } }]);
+    });
+
     it('stops delivering to a subscriber that unsubscribed', async () => {
       const channel = fresh('leave');
       const marker = fresh('marker');

@@ -1,5 +1,5 @@
 import { type DriverLogger, fallbackLogger } from '../logger.js';
-import type { Bus, Unsubscribe } from './bus.js';
+import type { Bus, BusMessage, Unsubscribe } from './bus.js';
 import { deliver } from './deliver.js';
 
 /**
@@ -12,21 +12,30 @@ export function createMemoryBus(options: { logger?: DriverLogger } = {}): Bus {
   const channels = new Map<string, Set<{ handler: (message: unknown) => void }>>();
   let closed = false;
 
+  function publishOne({ channel, message }: BusMessage): void {
+    const subscriptions = channels.get(channel);
+    if (!subscriptions || subscriptions.size === 0) return;
+    const json = JSON.stringify(message ?? null);
+    for (const subscription of subscriptions) {
+      queueMicrotask(() => {
+        // Unsubscribed after the publish: no delivery, as with Redis.
+        if (!channels.get(channel)?.has(subscription)) return;
+        deliver(subscription.handler, JSON.parse(json), channel, logger);
+      });
+    }
+  }
+
   return {
     kind: 'memory',
 
     async publish(channel, message) {
       if (closed) throw new Error('bus is closed');
-      const subscriptions = channels.get(channel);
-      if (!subscriptions || subscriptions.size === 0) return;
-      const json = JSON.stringify(message ?? null);
-      for (const subscription of subscriptions) {
-        queueMicrotask(() => {
-          // Unsubscribed after the publish: no delivery, as with Redis.
-          if (!channels.get(channel)?.has(subscription)) return;
-          deliver(subscription.handler, JSON.parse(json), channel, logger);
-        });
-      }
+      publishOne({ channel, message });
+    },
+
+    async publishAll(messages) {
+      if (closed) throw new Error('bus is closed');
+      for (const message of messages) publishOne(message);
     },
 
     async subscribe(channel, handler): Promise<Unsubscribe> {

@@ -64,6 +64,18 @@ export function createRedisBus(options: RedisBusOptions): Bus {
       await publisher.publish(full(channel), JSON.stringify(message ?? null));
     },
 
+    async publishAll(messages) {
+      if (closed) throw new Error('bus is closed');
+      if (messages.length === 0) return;
+      // One write and one read on the connection instead of one of each per message; a
+      // pipeline keeps the order, and each PUBLISH still succeeds or fails alone.
+      const pipeline = publisher.pipeline();
+      for (const { channel, message } of messages)
+        pipeline.publish(full(channel), JSON.stringify(message ?? null));
+      const failed = (await pipeline.exec())?.find(([error]) => error);
+      if (failed) throw failed[0];
+    },
+
     async subscribe(channel, handler): Promise<Unsubscribe> {
       if (closed) throw new Error('bus is closed');
       const name = full(channel);

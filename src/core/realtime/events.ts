@@ -105,6 +105,21 @@ export async function publishEvent<E extends RealtimeEventName>(
   await bus.publish(channelOf(event), envelope);
 }
 
+/** An event ready to publish: its envelope, as {@link publishEvents} takes it. */
+export function eventOf<E extends RealtimeEventName>(event: E, payload: RealtimeEvents[E]): EventEnvelope<E> {
+  return { event, payload };
+}
+
+/**
+ * Publishes the events of one moment in the order given, in one round trip
+ * on the Redis bus. Call after the rows they describe are committed.
+ */
+export async function publishEvents(bus: Bus, envelopes: readonly EventEnvelope[]): Promise<void> {
+  await bus.publishAll(
+    envelopes.map((envelope) => ({ channel: channelOf(envelope.event), message: envelope })),
+  );
+}
+
 /** Listens to one family of events (socket registries, tests). */
 export function subscribeEvents(
   bus: Bus,
