@@ -261,14 +261,17 @@ export function bm25Scores(
   weights: KeywordWeights,
   ids: readonly string[],
 ): number[] {
+  // Each base's posting of each weighted term, looked up once for all the ids (undefined: not held).
+  const postings = bases.map((base) => weights.terms.map((term) => base.postings.get(term)));
   return ids.map((id) => {
-    for (const base of bases) {
+    for (const [b, base] of bases.entries()) {
       const chunk = positionOf(base, id);
       if (chunk === undefined) continue;
       const norm = 1 - BM25_B + (BM25_B * base.lengths[chunk]!) / weights.avgdl;
+      const held = postings[b]!;
       let score = 0;
-      for (const [i, term] of weights.terms.entries()) {
-        const posting = base.postings.get(term);
+      for (let i = 0; i < held.length; i++) {
+        const posting = held[i];
         const at = posting ? binarySearch(posting.chunks, chunk) : -1;
         if (at === -1) continue;
         const tf = posting!.tfs[at]!;

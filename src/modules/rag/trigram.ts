@@ -311,6 +311,10 @@ function iterate(trg2indexes: Int32Array, found: Uint8Array, ulen1: number, ceil
     let tmpUlen2 = ulen2;
     const previousLower = lower;
     for (let tmpLower = lower; tmpLower <= upper; tmpLower++) {
+      // No extent starting here or further right beats `current`: its count is at most tmpCount and
+      // its distinct trigrams at least its count, so its similarity is at most tmpCount / ulen1
+      // (float4 rounding keeps the order). pg_trgm walks on; the answer is the same.
+      if (Math.fround(tmpCount / ulen1) <= current) break;
       const candidate = similarityOf(tmpCount, ulen1, tmpUlen2);
       if (candidate > current) {
         current = candidate;
