@@ -115,9 +115,22 @@ function outboundReply(
 }
 
 /** The outbound job of a reply on a channel that sends it; re-adding an existing job id is a no-op. */
-function outboundJobs(conversation: ConversationRow, messageId: string): AfterCommit['jobs'] {
+function outboundJobs(
+  conversation: Pick<ConversationRow, 'channel'>,
+  messageId: string,
+): AfterCommit['jobs'] {
   const queue = OUTBOUND_QUEUE[conversation.channel];
   return queue ? [{ queue, messageId }] : [];
+}
+
+/**
+ * The outbound job a written reply still needs when the job that wrote it
+ * runs again (its worker may have stopped between the commit and the
+ * enqueue): the job of a reply still `queued`; none for one already sent,
+ * failed or delivered (the web chat's).
+ */
+export function pendingReplyJobs(reply: MessageRow): AfterCommit {
+  return { jobs: reply.status === 'queued' ? outboundJobs(reply, reply.id) : [], notifications: [] };
 }
 
 /**

@@ -56,6 +56,8 @@ export function startAgentTaskWorker(deps: PipelineWorkerDeps): void {
     if (ignoreEarlier)
       logger.warn({ taskId, waits }, 'pipeline: running a task although an earlier one is unfinished');
     const outcome = await order.run(taskId, (snapshot) => runner.run(taskId, snapshot), { ignoreEarlier });
+    // A task's job finds it finished only when it runs again (a retry after its worker stopped).
+    if (outcome === 'finished') await runner.afterFinished(taskId);
     if (outcome === 'wait') {
       await queue.add(
         'agent-tasks',

@@ -256,6 +256,46 @@ describe('pipeline: inbound message to approval', () => {
     expect(conversation!.status).toBe('open');
   });
 
+  it('enqueues a reply again when its worker stopped between the decision and the job', async () => {
+    const { container } = ctx;
+    const scene = await createPipelineScene(container);
+    await makeAutonomous(container, scene.namespaceId, 'vacation');
+    await markInteracted(container, scene.employee.user.id, scene.namespaceId, 'vacation');
+    const received = await container.pipeline.inbound.receive({
+      channel: 'chanA',
+      channelUserId: scene.phone,
+      text: VACATION_QUESTION,
+      channelMessageId: `wamid-${scene.phone}-stopped`,
+    });
+    const task = await finishedTask(received.taskId!);
+    expect(task.output).toMatchObject({ route: 'auto_send' });
+    const [reply] = await container.db.select().from(messages).where(eq(messages.taskId, task.id));
+    const outboundJobId = `outbound-${reply!.id}`;
+    const memoryJobId = `memory-${task.id}`;
+    const settled = (queue: 'chanA-outbound' | 'memory-extraction', jobId: string) =>
+      waitFor(`${jobId} to settle`, async () => {
+        const job = await container.queue.getJob(queue, jobId);
+        return job && ['completed', 'failed'].includes(job.state) ? job : null;
+      });
+    await settled('chanA-outbound', outboundJobId);
+    await settled('memory-extraction', memoryJobId);
+
+    // What a worker stopping right after the decision's commit leaves: the reply queued, no jobs.
+    await container.db.update(messages).set({ status: 'queued' }).where(eq(messages.id, reply!.id));
+    expect(await container.queue.removeJob('chanA-outbound', outboundJobId)).toBe(true);
+    expect(await container.queue.removeJob('memory-extraction', memoryJobId)).toBe(true);
+
+    // The task's job runs again, as the queue runs a job whose worker stopped.
+    await container.queue.add('agent-tasks', 'run', { taskId: task.id }, { jobId: `${task.jobId}-again` });
+    const outbound = await settled('chanA-outbound', outboundJobId);
+    expect(outbound.data).toEqual({ messageId: reply!.id });
+    await settled('memory-extraction', memoryJobId);
+    // Sent (here: failed for want of credentials) once more, and nothing written twice.
+    const [after] = await container.db.select().from(messages).where(eq(messages.id, reply!.id));
+    expect(after!.status).toBe('failed');
+    expect(await container.db.select().from(messages).where(eq(messages.taskId, task.id))).toHaveLength(1);
+  });
+
   it('round-trips a web message: delivered at once with an assistant_reply notification', async () => {
     const { container } = ctx;
     const scene = await createPipelineScene(container);

@@ -13,7 +13,7 @@ import {
 import { type AgentAdapter, AgentTimeoutError } from './adapters/adapter.js';
 import type { ConversationsRepository, TaskSnapshot } from './conversations.repository.js';
 import { StepTimeoutError, withStepTimeout } from './deadline.js';
-import type { AfterCommit, Delivery, RouteResult } from './delivery.js';
+import { type AfterCommit, type Delivery, pendingReplyJobs, type RouteResult } from './delivery.js';
 import type { DeliveryRepository } from './delivery.repository.js';
 import type { PluginHooks, TaskPlugins } from './plugins-hooks.js';
 import type { Checked } from './steps/confidence-check.js';
@@ -296,7 +296,12 @@ export function createRunner(deps: RunnerDeps) {
         durationMs: task.durationMs ?? 0,
       }),
     ]);
-    await queue.add('memory-extraction', 'extract', { taskId: task.id }, { jobId: `memory-${task.id}` });
+    await addMemoryJob(task.id);
+  }
+
+  /** Memory extraction after a finished task (its job id makes a repeat a no-op). */
+  async function addMemoryJob(taskId: string): Promise<void> {
+    await queue.add('memory-extraction', 'extract', { taskId }, { jobId: `memory-${taskId}` });
   }
 
   /** The task started by its read, with the adapter it runs with when that changed since it came in. */
@@ -307,13 +312,17 @@ export function createRunner(deps: RunnerDeps) {
   }
 
   /** A replayed task whose reply was routed before the crash: finish it from what was written. */
-  async function finishRouted(task: AgentTaskRow, routed: RouteResult & { reply: string }): Promise<boolean> {
+  async function finishRouted(
+    task: AgentTaskRow,
+    routed: RouteResult & { reply: string },
+    effects: AfterCommit = { jobs: [], notifications: [] },
+  ): Promise<boolean> {
     const finished = await tasks.finish(task.id, {
       status: 'done',
       output: { ...(task.output ?? {}), ...routed },
       finishedAt: new Date(),
     });
-    if (finished) await afterDone(finished, { jobs: [], notifications: [] });
+    if (finished) await afterDone(finished, effects);
     return true;
   }
 
@@ -329,12 +338,11 @@ export function createRunner(deps: RunnerDeps) {
     }
     const reply = await conversations.findReplyOfTask(task.id);
     if (reply) {
-      return finishRouted(task, {
-        route: 'auto_send',
-        approvalId: null,
-        messageId: reply.id,
-        reply: reply.content,
-      });
+      return finishRouted(
+        task,
+        { route: 'auto_send', approvalId: null, messageId: reply.id, reply: reply.content },
+        pendingReplyJobs(reply),
+      );
     }
     return false;
   }
@@ -424,6 +432,22 @@ export function createRunner(deps: RunnerDeps) {
         toolCallEvents(context.task, done.unrecorded, decided.toolCalls),
       );
       done.plugins?.afterDelivery(decided.task);
+    },
+
+    /**
+     * A job of a task found finished ran again: its worker may have stopped
+     * between the commit that finished the task and the jobs that follow
+     * it. Enqueues them again, each under its own job id, so a repeat adds
+     * nothing: the outbound job of a reply still `queued` and memory
+     * extraction. Events are not published again (at most once; clients
+     * re-read through REST).
+     */
+    async afterFinished(taskId: string): Promise<void> {
+      const task = await tasks.find(taskId);
+      if (task?.status !== 'done') return;
+      const reply = await conversations.findReplyOfTask(task.id);
+      if (reply) await delivery.enqueue(pendingReplyJobs(reply));
+      await addMemoryJob(task.id);
     },
 
     /**
