@@ -129,7 +129,7 @@ function outboundJobs(
  * enqueue): the job of a reply still `queued`; none for one already sent,
  * failed or delivered (the web chat's).
  */
-export function pendingReplyJobs(reply: MessageRow): AfterCommit {
+export function pendingReplyJobs(reply: Pick<MessageRow, 'id' | 'channel' | 'status'>): AfterCommit {
   return { jobs: reply.status === 'queued' ? outboundJobs(reply, reply.id) : [], notifications: [] };
 }
 

@@ -30,6 +30,12 @@ export function recurringTasks(container: Container): RecurringTask[] {
       everyMs: pipeline.idle.everyMs,
       run: (slotStart) => pipeline.idle.schedule(slotStart),
     },
+    // Adds again the job of a reply left queued without one (a process stopped after its commit).
+    {
+      name: pipeline.queuedReplies.name,
+      everyMs: pipeline.queuedReplies.everyMs,
+      run: (slotStart) => pipeline.queuedReplies.requeue(slotStart),
+    },
     // Stores CHANA_ACCESS_TOKEN when no token is stored; exchanges one within 7 days of expiry.
     chanA.sending.tokenCheck,
     // Re-embeds vectors of another embedder version, fills missing keyword terms (bounded per pass).

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_outbound_queued_idx" ON "messages" USING btree ("created_at") WHERE "messages"."direction" = 'outbound' and "messages"."status" = 'queued';
