@@ -88,6 +88,9 @@ const OUTBOUND_QUEUE: Partial<Record<string, QueueName>> = {
   chanB: 'chanB-outbound',
 };
 
+/** The channels whose replies a transport sends through a queue. */
+export const SENT_CHANNELS: readonly string[] = Object.keys(OUTBOUND_QUEUE);
+
 const SNIPPET = 200;
 
 /**

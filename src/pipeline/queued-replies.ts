@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../core/db/client.js';
-import { type Delivery, pendingReplyJobs } from './delivery.js';
+import { type Delivery, pendingReplyJobs, SENT_CHANNELS } from './delivery.js';
 
 /** The re-enqueue's name on the scheduler (part of its slot claim key). */
 export const REQUEUE_REPLIES_NAME = 'requeue-replies';
@@ -10,7 +10,8 @@ export const REQUEUE_REPLIES_EVERY_MS = 60_000;
 const REQUEUE_BATCH = 500;
 
 /**
- * Outbound replies left `queued` without their job: a process that stopped
+ * Outbound replies left `queued` without their job (on a channel with a
+ * transport: an `email` reply has none to wait for): a process that stopped
  * between the commit that wrote a reply (the pipeline's decision, an
  * approved reply, a bot answer) and the enqueue that follows it. Once a
  * minute (a recurring task of the scheduler, workers/schedules.ts), every
@@ -30,6 +31,7 @@ export function createQueuedReplies(deps: { db: Database; delivery: Pick<Deliver
       const replies = rowsOf<{ id: string; channel: string; status: string }>(
         await deps.db.execute(sql`SELECT id, channel, status FROM messages
           WHERE direction = 'outbound' AND status = 'queued' AND created_at < ${before}::timestamptz
+            AND channel = ANY(${`{${SENT_CHANNELS.join(',')}}`}::text[])
           ORDER BY created_at LIMIT ${REQUEUE_BATCH}`),
       );
       for (const reply of replies) await deps.delivery.enqueue(pendingReplyJobs(reply));
