@@ -39,6 +39,11 @@ const MAX_ID_CHARS = 200;
 /** The queue job id of a task's first run; never contains ':'. */
 export const taskJobId = (taskId: string) => `agent-task-${taskId}`;
 
+/** Adds a task's run job under its id (`agent-task-<taskId>`): a no-op when the job exists. */
+export async function addRunJob(queue: QueueDriver, task: { id: string; jobId: string }): Promise<void> {
+  await queue.add('agent-tasks', 'run', { taskId: task.id }, { jobId: task.jobId });
+}
+
 export interface InboundServiceDeps {
   rows: InboundRepository;
   conversations: ConversationsRepository;
@@ -111,17 +116,13 @@ export function createInboundService(deps: InboundServiceDeps) {
     if (!message) return null;
     const task = await tasks.findByMessage(message.id);
     // The first delivery committed but may have lost its job (queue unreachable): adding it again is a no-op otherwise.
-    if (task?.status === 'queued') await enqueue(task);
+    if (task?.status === 'queued') await addRunJob(queue, task);
     return {
       messageId: message.id,
       conversationId: message.conversationId,
       taskId: task?.id ?? null,
       duplicate: true,
     };
-  }
-
-  async function enqueue(task: AgentTaskRow): Promise<void> {
-    await queue.add('agent-tasks', 'run', { taskId: task.id }, { jobId: task.jobId });
   }
 
   return {
@@ -167,7 +168,7 @@ export function createInboundService(deps: InboundServiceDeps) {
       };
       // Published before the enqueue, so a worker's `started` can never overtake `created`.
       await publishEvent(bus, 'agent-task.created', common);
-      if (task.status === 'queued') await enqueue(task);
+      if (task.status === 'queued') await addRunJob(queue, task);
       if (task.status === 'failed') {
         await publishEvent(bus, 'agent-task.failed', {
           ...common,

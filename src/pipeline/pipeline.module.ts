@@ -19,11 +19,11 @@ import { createDeliveryRepository } from './delivery.repository.js';
 import { createIdleConversations } from './idle-conversations.js';
 import { createInboundRepository } from './inbound.repository.js';
 import { createInboundService } from './inbound.service.js';
+import { createLostJobs } from './lost-jobs.js';
 import { createConversationOrder } from './ordering.js';
 import { startAgentTaskWorker, startMemoryWorker } from './pipeline.jobs.js';
 import { createPluginHooks, type PluginsPort } from './plugins-hooks.js';
 import { createPriceTable } from './pricing.js';
-import { createQueuedReplies } from './queued-replies.js';
 import { createRunner } from './runner.js';
 import { createSenderResolver } from './senders.js';
 import { createConfidenceCheckStep, type IntentsPort } from './steps/confidence-check.js';
@@ -140,7 +140,7 @@ export function createPipelineModule(deps: PipelineDeps) {
     queue,
     idleHours: config.conversationIdleCloseHours,
   });
-  const queuedReplies = createQueuedReplies({ db, delivery });
+  const lostJobs = createLostJobs({ db, queue, delivery });
   const workerDeps = {
     queue,
     runner,
@@ -156,8 +156,8 @@ export function createPipelineModule(deps: PipelineDeps) {
     runner,
     delivery,
     idle,
-    /** The minute's re-enqueue of replies whose job was lost (a recurring task of worker processes). */
-    queuedReplies,
+    /** The minute's re-enqueue of tasks and replies whose job was lost (a recurring task of worker processes). */
+    lostJobs,
     /** Plugin hooks; the approvals flow reports decisions through `approvalDecided`. */
     plugins: pluginHooks,
     /** Channel sender → user; channel adapters that store a message without a task use it too. */

@@ -30,11 +30,11 @@ export function recurringTasks(container: Container): RecurringTask[] {
       everyMs: pipeline.idle.everyMs,
       run: (slotStart) => pipeline.idle.schedule(slotStart),
     },
-    // Adds again the job of a reply left queued without one (a process stopped after its commit).
+    // Adds again the job of a task or reply left queued without one (its process stopped after the commit).
     {
-      name: pipeline.queuedReplies.name,
-      everyMs: pipeline.queuedReplies.everyMs,
-      run: (slotStart) => pipeline.queuedReplies.requeue(slotStart),
+      name: pipeline.lostJobs.name,
+      everyMs: pipeline.lostJobs.everyMs,
+      run: (slotStart) => pipeline.lostJobs.requeue(slotStart),
     },
     // Stores CHANA_ACCESS_TOKEN when no token is stored; exchanges one within 7 days of expiry.
     chanA.sending.tokenCheck,

@@ -70,7 +70,7 @@ export const messages = pgTable(
     uniqueIndex('messages_task_id_idx')
       .on(t.taskId)
       .where(sql`${t.taskId} is not null and ${t.direction} = 'outbound'`),
-    // Replies waiting to be sent: the minute's re-enqueue of lost jobs reads them (queued-replies.ts).
+    // Replies waiting to be sent: the minute's re-enqueue of lost jobs reads them (lost-jobs.ts).
     index('messages_outbound_queued_idx')
       .on(t.createdAt)
       .where(sql`${t.direction} = 'outbound' and ${t.status} = 'queued'`),

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../core/db/client.js';
+import type { QueueDriver } from '../core/queue/queue.js';
+import { type Delivery, pendingReplyJobs, SENT_CHANNELS } from './delivery.js';
+import { addRunJob } from './inbound.service.js';
+
+/** The re-enqueue's name on the scheduler (part of its slot claim key). */
+export const REQUEUE_LOST_JOBS_NAME = 'requeue-lost-jobs';
+/** How often it runs, and how long a task or reply stays `queued` before it is looked at. */
+export const REQUEUE_LOST_JOBS_EVERY_MS = 60_000;
+/** Tasks, then replies, looked at per run, oldest first; the rest wait for the next minute. */
+const REQUEUE_BATCH = 500;
+
+/**
+ * Jobs lost with their process: every task and every outbound reply is
+ * committed first and its job added after the commit (by the inbound
+ * service, the pipeline's decision, an approval, a bot answer), and a
+ * process may stop in between. Once a minute (a recurring task of the
+ * scheduler, workers/schedules.ts) the tasks and the replies `queued` for
+ * more than a minute get their job added again under its usual id,
+ * `agent-task-<taskId>` or `outbound-<messageId>`: a no-op where the job
+ * exists (jobs are kept after they end, so a task waiting for its turn or a
+ * reply waiting out a rate limit is left as it is), so only lost ones run.
+ * Replies count only on a channel with a transport (an `email` reply has
+ * none to wait for). The runner starts a task only once, and the outbound
+ * worker sends a reply only while it is `queued`.
+ */
+export function createLostJobs(deps: {
+  db: Database;
+  queue: QueueDriver;
+  delivery: Pick<Delivery, 'enqueue'>;
+}) {
+  return {
+    name: REQUEUE_LOST_JOBS_NAME,
+    everyMs: REQUEUE_LOST_JOBS_EVERY_MS,
+
+    /**
+     * Adds the job of every task and reply queued since before `now` − a
+     * minute (at most 500 of each); answers how many of each it looked at.
+     */
+    async requeue(now = Date.now()): Promise<{ tasks: number; replies: number }> {
+      const before = new Date(now - REQUEUE_LOST_JOBS_EVERY_MS).toISOString();
+      const tasks = rowsOf<{ id: string; jobId: string }>(
+        await deps.db.execute(sql`SELECT id, job_id AS "jobId" FROM agent_tasks
+          WHERE status = 'queued' AND created_at < ${before}::timestamptz
+          ORDER BY created_at LIMIT ${REQUEUE_BATCH}`),
+      );
+      for (const task of tasks) await addRunJob(deps.queue, task);
+      const replies = rowsOf<{ id: string; channel: string; status: string }>(
+        await deps.db.execute(sql`SELECT id, channel, status FROM messages
+          WHERE direction = 'outbound' AND status = 'queued' AND created_at < ${before}::timestamptz
+            AND channel = ANY(${`{${SENT_CHANNELS.join(',')}}`}::text[])
+          ORDER BY created_at LIMIT ${REQUEUE_BATCH}`),
+      );
+      for (const reply of replies) await deps.delivery.enqueue(pendingReplyJobs(reply));
+      return { tasks: tasks.length, replies: replies.length };
+    },
+  };
+}
+
+export type LostJobs = ReturnType<typeof createLostJobs>;
