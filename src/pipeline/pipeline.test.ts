@@ -46,6 +46,21 @@ async function finishedTask(taskId: string) {
   });
 }
 
+/** A channel A message about an autonomous intent the employee met before, run to its end. */
+async function autonomousTask(text: string, label?: string) {
+  const { container } = ctx;
+  const scene = await createPipelineScene(container);
+  await makeAutonomous(container, scene.namespaceId, 'vacation');
+  await markInteracted(container, scene.employee.user.id, scene.namespaceId, 'vacation');
+  const received = await container.pipeline.inbound.receive({
+    channel: 'chanA',
+    channelUserId: scene.phone,
+    text,
+    ...(label ? { channelMessageId: `wamid-${scene.phone}-${label}` } : {}),
+  });
+  return { scene, received, task: await finishedTask(received.taskId!) };
+}
+
 describe('pipeline: inbound message to approval', () => {
   it('runs the four steps and writes a pending approval for exactly the department approvers', async () => {
     const { container } = ctx;
@@ -211,17 +226,7 @@ describe('pipeline: inbound message to approval', () => {
 
   it('auto-sends an autonomous intent: a queued outbound message and its chanA-outbound job', async () => {
     const { container } = ctx;
-    const scene = await createPipelineScene(container);
-    await makeAutonomous(container, scene.namespaceId, 'vacation');
-    await markInteracted(container, scene.employee.user.id, scene.namespaceId, 'vacation');
-
-    const received = await container.pipeline.inbound.receive({
-      channel: 'chanA',
-      channelUserId: scene.phone,
-      text: VACATION_QUESTION,
-      channelMessageId: `wamid-${scene.phone}-auto`,
-    });
-    const task = await finishedTask(received.taskId!);
+    const { received, task } = await autonomousTask(VACATION_QUESTION, 'auto');
     expect(task.status).toBe('done');
     expect(task.output).toMatchObject({ route: 'auto_send', approvalId: null, reasons: [] });
 
@@ -258,16 +263,7 @@ describe('pipeline: inbound message to approval', () => {
 
   it('enqueues a reply again when its worker stopped between the decision and the job', async () => {
     const { container } = ctx;
-    const scene = await createPipelineScene(container);
-    await makeAutonomous(container, scene.namespaceId, 'vacation');
-    await markInteracted(container, scene.employee.user.id, scene.namespaceId, 'vacation');
-    const received = await container.pipeline.inbound.receive({
-      channel: 'chanA',
-      channelUserId: scene.phone,
-      text: VACATION_QUESTION,
-      channelMessageId: `wamid-${scene.phone}-stopped`,
-    });
-    const task = await finishedTask(received.taskId!);
+    const { task } = await autonomousTask(VACATION_QUESTION, 'stopped');
     expect(task.output).toMatchObject({ route: 'auto_send' });
     const [reply] = await container.db.select().from(messages).where(eq(messages.taskId, task.id));
     const outboundJobId = `outbound-${reply!.id}`;
@@ -332,15 +328,7 @@ describe('pipeline: inbound message to approval', () => {
 
   it('sends a reply to a human for a default trigger word, even for an autonomous intent', async () => {
     const { container } = ctx;
-    const scene = await createPipelineScene(container);
-    await makeAutonomous(container, scene.namespaceId, 'vacation');
-    await markInteracted(container, scene.employee.user.id, scene.namespaceId, 'vacation');
-    const received = await container.pipeline.inbound.receive({
-      channel: 'chanA',
-      channelUserId: scene.phone,
-      text: `${VACATION_QUESTION} I want to file a complaint.`,
-    });
-    const task = await finishedTask(received.taskId!);
+    const { task } = await autonomousTask(`${VACATION_QUESTION} I want to file a complaint.`);
     const [approval] = await container.db.select().from(approvals).where(eq(approvals.taskId, task.id));
     expect(approval!.triggers).toContainEqual({
       type: 'trigger_word',
