@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createPipelineScene, usePipelineTestApp } from '../../test/pipeline-factories.js';
+import { createPipelineScene, usePipelineTestApp, waitFor } from '../../test/pipeline-factories.js';
 import { agentTasks, messages } from '../core/db/schema/index.js';
 import { recurringTasks } from '../workers/schedules.js';
 
@@ -63,5 +63,35 @@ describe('tasks and replies left queued without their job', () => {
     expect(await taskJob(lostTask.taskId!)).toEqual(runJob);
     expect(await replyJob(lostReply.id)).toEqual(sendJob);
     expect(recurringTasks(container).map((task) => task.name)).toContain('requeue-lost-jobs');
+  });
+
+  it('ends failed a task still queued whose run job failed for good', async () => {
+    const { container } = ctx;
+    const scene = await createPipelineScene(container);
+    const { taskId } = await container.pipeline.inbound.receive({
+      channel: 'chanA',
+      channelUserId: scene.phone,
+      text: 'Who signs off my expenses?',
+    });
+    // Its last try failed and so did ending the task (the database was away): the job failed, the task queued.
+    const jobId = `agent-task-${taskId}`;
+    expect(await container.queue.removeJob('agent-tasks', jobId)).toBe(true);
+    container.queue.process('agent-tasks', async () => {
+      throw new Error('the database was away');
+    });
+    await container.queue.add('agent-tasks', 'run', { taskId }, { jobId, attempts: 1 });
+    await waitFor('the run job to fail', async () => {
+      const job = await container.queue.getJob('agent-tasks', jobId);
+      return job?.state === 'failed' ? job : null;
+    });
+    await container.db
+      .update(agentTasks)
+      .set({ createdAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(agentTasks.id, taskId!));
+
+    await container.pipeline.lostJobs.requeue();
+    const [task] = await container.db.select().from(agentTasks).where(eq(agentTasks.id, taskId!));
+    expect(task).toMatchObject({ status: 'failed' });
+    expect(task!.errorMessage).toContain('the database was away');
   });
 });

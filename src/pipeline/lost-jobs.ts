@@ -23,12 +23,16 @@ const REQUEUE_BATCH = 500;
  * reply waiting out a rate limit is left as it is), so only lost ones run.
  * Replies count only on a channel with a transport (an `email` reply has
  * none to wait for). The runner starts a task only once, and the outbound
- * worker sends a reply only while it is `queued`.
+ * worker sends a reply only while it is `queued`. A task whose run job
+ * failed for good but which is still `queued` (ending it failed too) is
+ * ended `failed` with the job's reason.
  */
 export function createLostJobs(deps: {
   db: Database;
   queue: QueueDriver;
   delivery: Pick<Delivery, 'enqueue'>;
+  /** Ends an unfinished task `failed` with the reason (the runner's `failAfterRetries`). */
+  failTask: (taskId: string, error: Error) => Promise<void>;
 }) {
   return {
     name: REQUEUE_LOST_JOBS_NAME,
@@ -45,7 +49,14 @@ export function createLostJobs(deps: {
           WHERE status = 'queued' AND created_at < ${before}::timestamptz
           ORDER BY created_at LIMIT ${REQUEUE_BATCH}`),
       );
-      for (const task of tasks) await addRunJob(deps.queue, task);
+      for (const task of tasks) {
+        await addRunJob(deps.queue, task);
+        // Its job failed for good and ending the task failed then too (the database was away, say):
+        // the task would stay queued, and its conversation's later messages would wait for it.
+        const job = await deps.queue.getJob('agent-tasks', task.jobId);
+        if (job?.state === 'failed')
+          await deps.failTask(task.id, new Error(job.failedReason ?? 'its job failed'));
+      }
       const replies = rowsOf<{ id: string; channel: string; status: string }>(
         await deps.db.execute(sql`SELECT id, channel, status FROM messages
           WHERE direction = 'outbound' AND status = 'queued' AND created_at < ${before}::timestamptz

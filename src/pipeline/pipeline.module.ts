@@ -140,7 +140,7 @@ export function createPipelineModule(deps: PipelineDeps) {
     queue,
     idleHours: config.conversationIdleCloseHours,
   });
-  const lostJobs = createLostJobs({ db, queue, delivery });
+  const lostJobs = createLostJobs({ db, queue, delivery, failTask: runner.failAfterRetries });
   const workerDeps = {
     queue,
     runner,
