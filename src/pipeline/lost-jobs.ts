@@ -50,11 +50,12 @@ export function createLostJobs(deps: {
           ORDER BY created_at LIMIT ${REQUEUE_BATCH}`),
       );
       for (const task of tasks) {
-        await addRunJob(deps.queue, task);
-        // Its job failed for good and ending the task failed then too (the database was away, say):
-        // the task would stay queued, and its conversation's later messages would wait for it.
+        // One read of the job decides: missing, it is added again; failed for good while the task is
+        // still queued (ending the task failed then too, the database away, say), the task is ended,
+        // or its conversation's later messages would wait for it; otherwise it is left as it is.
         const job = await deps.queue.getJob('agent-tasks', task.jobId);
-        if (job?.state === 'failed')
+        if (!job) await addRunJob(deps.queue, task);
+        else if (job.state === 'failed')
           await deps.failTask(task.id, new Error(job.failedReason ?? 'its job failed'));
       }
       const replies = rowsOf<{ id: string; channel: string; status: string }>(
