@@ -19,7 +19,7 @@ const REQUEUE_BATCH = 500;
  * scheduler, workers/schedules.ts) the tasks and the replies `queued` for
  * more than a minute get their job added again under its usual id,
  * `agent-task-<taskId>` or `outbound-<messageId>`: a no-op where the job
- * exists (jobs are kept after they end, so a task waiting for its turn or a
+ * exists (jobs are kept a week after they end, so a task waiting for its turn or a
  * reply waiting out a rate limit is left as it is), so only lost ones run.
  * Replies count only on a channel with a transport (an `email` reply has
  * none to wait for). The runner starts a task only once, and the outbound

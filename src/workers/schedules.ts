@@ -1,6 +1,7 @@
 import type { Container } from '../container.js';
 import type { ScheduledTask } from '../core/scheduler.js';
 import { indexUpkeepTask } from './index-upkeep.js';
+import { queueRetentionTask } from './queue-retention.js';
 
 /** A recurring task as the scheduler runs it. */
 export interface RecurringTask {
@@ -36,6 +37,13 @@ export function recurringTasks(container: Container): RecurringTask[] {
       everyMs: pipeline.lostJobs.everyMs,
       run: (slotStart) => pipeline.lostJobs.requeue(slotStart),
     },
+    // Deletes queue jobs that ended longer ago than their retention (a repeated job id is a no-op until then).
+    queueRetentionTask({
+      queue: container.queue,
+      completedHours: container.config.queueCompletedRetentionHours,
+      failedHours: container.config.queueFailedRetentionHours,
+      logger: container.logger,
+    }),
     // Stores CHANA_ACCESS_TOKEN when no token is stored; exchanges one within 7 days of expiry.
     chanA.sending.tokenCheck,
     // Re-embeds vectors of another embedder version, fills missing keyword terms (bounded per pass).

@@ -69,6 +69,10 @@ export interface Config {
   readonly channelDefaultDepartment: string | null;
   /** CONVERSATION_IDLE_CLOSE_HOURS: a conversation without messages for this long is closed (default 24). */
   readonly conversationIdleCloseHours: number;
+  /** QUEUE_COMPLETED_RETENTION_HOURS: a completed queue job is deleted this long after it finished (default 168). */
+  readonly queueCompletedRetentionHours: number;
+  /** QUEUE_FAILED_RETENTION_HOURS: a job that failed for good is deleted this long after (default 720). */
+  readonly queueFailedRetentionHours: number;
   /** Local command-line agents a namespace can select instead of the API (docs/pipeline-adapters.md). */
   readonly agentRunner: {
     /** AGENT_RUNNER_TIMEOUT_MS: longest run of one local agent; default AGENT_TASK_TIMEOUT_MS. */
@@ -283,6 +287,8 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
       .filter(Boolean),
     channelDefaultDepartment: str('CHANNEL_DEFAULT_DEPARTMENT'),
     conversationIdleCloseHours: int('CONVERSATION_IDLE_CLOSE_HOURS', 24, 1, 24 * 365),
+    queueCompletedRetentionHours: int('QUEUE_COMPLETED_RETENTION_HOURS', 24 * 7, 1, 24 * 3650),
+    queueFailedRetentionHours: int('QUEUE_FAILED_RETENTION_HOURS', 24 * 30, 1, 24 * 3650),
     agentRunner: {
       timeoutMs: int('AGENT_RUNNER_TIMEOUT_MS', agentTaskTimeoutMs, 1000, 3_600_000),
       killGraceMs: int('AGENT_RUNNER_KILL_GRACE_MS', 5000, 50, 60_000),

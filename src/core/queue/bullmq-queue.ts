@@ -185,11 +185,22 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqQueueDrive
       return true;
     },
 
-    async cleanJobs(name: QueueName, state: Exclude<JobState, 'active'>, graceMs: number): Promise<number> {
+    async cleanJobs(
+      name: QueueName,
+      state: Exclude<JobState, 'active'>,
+      graceMs: number,
+      limit?: number,
+    ): Promise<number> {
       const queue = queueOf(name);
       const types = state === 'waiting' ? (['wait', 'prioritized'] as const) : ([state] as const);
+      // BullMQ reads a limit of 0 as none.
+      const bounded = limit === undefined ? null : Math.max(1, Math.floor(limit));
       let removed = 0;
-      for (const type of types) removed += (await queue.clean(Math.max(0, graceMs), 0, type)).length;
+      for (const type of types) {
+        if (bounded !== null && removed >= bounded) break;
+        const left = bounded === null ? 0 : bounded - removed;
+        removed += (await queue.clean(Math.max(0, graceMs), left, type)).length;
+      }
       return removed;
     },
 

@@ -67,17 +67,40 @@ export function createQueueJobsAdminRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Deletes the jobs of one (effective) state older than the grace period; answers how many. */
-    async clean(queue: QueueName, state: Exclude<JobState, 'active'>, graceMs: number): Promise<number> {
+    /**
+     * Deletes the jobs of one (effective) state older than the grace period,
+     * at most `limit` when given (any of them: all are past the grace);
+     * answers how many.
+     */
+    async clean(
+      queue: QueueName,
+      state: Exclude<JobState, 'active'>,
+      graceMs: number,
+      limit?: number,
+    ): Promise<number> {
+      const matching = and(
+        eq(queueJobs.queue, queue),
+        // The stored state narrows the rows by index; the effective one tells waiting from delayed.
+        inArray(
+          queueJobs.state,
+          state === 'waiting' || state === 'delayed' ? ['waiting', 'delayed'] : [state],
+        ),
+        eq(effectiveState, state),
+        lt(sql`coalesce(${queueJobs.finishedAt}, ${queueJobs.createdAt})`, msAgo(Math.max(0, graceMs))),
+      );
       const rows = await db
         .delete(queueJobs)
         .where(
-          and(
-            eq(queueJobs.queue, queue),
-            ne(queueJobs.state, 'active'),
-            eq(effectiveState, state),
-            lt(sql`coalesce(${queueJobs.finishedAt}, ${queueJobs.createdAt})`, msAgo(Math.max(0, graceMs))),
-          ),
+          limit === undefined
+            ? matching
+            : inArray(
+                queueJobs.id,
+                db
+                  .select({ id: queueJobs.id })
+                  .from(queueJobs)
+                  .where(matching)
+                  .limit(Math.max(1, Math.floor(limit))),
+              ),
         )
         .returning({ id: queueJobs.id });
       return rows.length;

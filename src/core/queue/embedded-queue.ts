@@ -270,8 +270,13 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
       return admin.find(queue, jobId) as Promise<JobListing<T> | null>;
     },
 
-    cleanJobs(queue: QueueName, state: Exclude<JobState, 'active'>, graceMs: number): Promise<number> {
-      return admin.clean(queue, state, graceMs);
+    cleanJobs(
+      queue: QueueName,
+      state: Exclude<JobState, 'active'>,
+      graceMs: number,
+      limit?: number,
+    ): Promise<number> {
+      return admin.clean(queue, state, graceMs, limit);
     },
 
     removeJob(queue: QueueName, jobId: string): Promise<boolean> {

@@ -97,9 +97,16 @@ export interface QueueDriver {
   /**
    * Deletes jobs in `state` that were added (waiting, delayed) or finished
    * (completed, failed) more than `graceMs` ago; answers how many. Active jobs
-   * are never removed.
+   * are never removed. `limit`, when given, bounds the jobs deleted by this
+   * call (the retention sweep deletes in bounded batches, so one call never
+   * holds Redis or the database for long).
    */
-  cleanJobs(queue: QueueName, state: Exclude<JobState, 'active'>, graceMs: number): Promise<number>;
+  cleanJobs(
+    queue: QueueName,
+    state: Exclude<JobState, 'active'>,
+    graceMs: number,
+    limit?: number,
+  ): Promise<number>;
   /** Deletes one job that is not running; answers false when it is missing or active. */
   removeJob(queue: QueueName, jobId: string): Promise<boolean>;
   /** Throws when the backing store cannot be reached. */

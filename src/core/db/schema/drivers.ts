@@ -30,6 +30,10 @@ export const queueJobs = pgTable(
     index('queue_jobs_queue_state_run_at_idx')
       .on(t.queue, t.state, t.runAt)
       .where(sql`${t.state} in ('waiting', 'delayed', 'active')`),
+    // The retention sweep's and the dashboard's clean of finished jobs (workers/queue-retention.ts).
+    index('queue_jobs_finished_idx')
+      .on(t.queue, t.state, t.finishedAt)
+      .where(sql`${t.state} in ('completed', 'failed')`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "queue_jobs_finished_idx" ON "queue_jobs" USING btree ("queue","state","finished_at") WHERE "queue_jobs"."state" in ('completed', 'failed');
