@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { type QueueJobRow, queueJobs } from '../db/schema/drivers.js';
 import type { JobListing, JobState, QueueName } from './queue.js';
@@ -7,6 +7,14 @@ import type { JobListing, JobState, QueueName } from './queue.js';
 const effectiveState = sql<JobState>`case when ${queueJobs.state} in ('waiting', 'delayed')
   then case when ${queueJobs.runAt} > now() then 'delayed' else 'waiting' end
   else ${queueJobs.state} end`;
+
+/** The stored states of each effective state, written as literals (see `clean`). */
+const storedStates: Record<Exclude<JobState, 'active'>, SQL> = {
+  waiting: sql`${queueJobs.state} in ('waiting', 'delayed')`,
+  delayed: sql`${queueJobs.state} in ('waiting', 'delayed')`,
+  completed: sql`${queueJobs.state} = 'completed'`,
+  failed: sql`${queueJobs.state} = 'failed'`,
+};
 
 /** Times are taken from the database clock, so several processes agree on them. */
 const msAgo = (ms: number) => sql`now() - ${ms}::double precision * interval '1 millisecond'`;
@@ -80,13 +88,15 @@ export function createQueueJobsAdminRepository(db: Database) {
     ): Promise<number> {
       const matching = and(
         eq(queueJobs.queue, queue),
-        // The stored state narrows the rows by index; the effective one tells waiting from delayed.
-        inArray(
-          queueJobs.state,
-          state === 'waiting' || state === 'delayed' ? ['waiting', 'delayed'] : [state],
-        ),
+        // The stored state narrows the rows through a partial index (a literal, so a prepared
+        // statement's generic plan can use it too); the effective one tells waiting from delayed.
+        storedStates[state],
         eq(effectiveState, state),
-        lt(sql`coalesce(${queueJobs.finishedAt}, ${queueJobs.createdAt})`, msAgo(Math.max(0, graceMs))),
+        // Finished jobs by when they finished (through the same index), the others by when they were added.
+        lt(
+          state === 'completed' || state === 'failed' ? queueJobs.finishedAt : queueJobs.createdAt,
+          msAgo(Math.max(0, graceMs)),
+        ),
       );
       const rows = await db
         .delete(queueJobs)
