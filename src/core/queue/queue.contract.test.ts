@@ -172,6 +172,62 @@ for (const impl of implementations) {
       expect(maxRunning).toBe(3);
     });
 
+    it('keeps to the concurrency when jobs come while the worker runs', async () => {
+      const queue = impl.open(await impl.scope());
+      let running = 0;
+      let maxRunning = 0;
+      const release = deferred();
+      queue.process(
+        'knowledge-ingest',
+        async () => {
+          running += 1;
+          maxRunning = Math.max(maxRunning, running);
+          await release.promise;
+          running -= 1;
+        },
+        { concurrency: 2 },
+      );
+      // Added at once to a worker with free slots, then to a full one: the rest wait their turn.
+      const ids = await Promise.all(
+        Array.from({ length: 7 }, (_, i) => queue.add('knowledge-ingest', 'ingest', { i })),
+      );
+      await waitFor(async () => expect((await queue.counts('knowledge-ingest')).active).toBe(2));
+      expect(running).toBe(2);
+      release.resolve();
+      await waitFor(async () => expect((await queue.counts('knowledge-ingest')).completed).toBe(7));
+      expect(maxRunning).toBe(2);
+      for (const id of ids) expect((await queue.getJob('knowledge-ingest', id))?.state).toBe('completed');
+    });
+
+    it('keeps to the concurrency while jobs finish and come at once', async () => {
+      const scope = await impl.scope();
+      const queue = impl.open(scope);
+      // Jobs another process added: the worker's first claim takes them while this process adds more.
+      const elsewhere = impl.open(scope);
+      for (let i = 0; i < 4; i++) await elsewhere.add('knowledge-ingest', 'ingest', { i });
+      let running = 0;
+      let maxRunning = 0;
+      queue.process(
+        'knowledge-ingest',
+        async () => {
+          running += 1;
+          maxRunning = Math.max(maxRunning, running);
+          await sleep(2);
+          running -= 1;
+        },
+        { concurrency: 2 },
+      );
+      // Bursts of adds land while claims and completions are under way.
+      for (let burst = 0; burst < 4; burst++) {
+        await Promise.all(
+          Array.from({ length: 15 }, (_, i) => queue.add('knowledge-ingest', 'ingest', { i })),
+        );
+        await sleep(5);
+      }
+      await waitFor(async () => expect((await queue.counts('knowledge-ingest')).completed).toBe(64));
+      expect(maxRunning).toBe(2);
+    });
+
     it('does not run a delayed job before its delay', async () => {
       const queue = impl.open(await impl.scope());
       const id = await queue.add('memory-extraction', 'extract', { delayed: true }, { delayMs: 1500 });
@@ -374,6 +430,20 @@ describe('embedded queue driver', () => {
     expect(failed).toEqual([exhausted]);
     expect((await queue.getJob('memory-extraction', exhausted))?.failedReason).toBe(
       'The worker stopped during the last try',
+    );
+  });
+
+  it('polls for the jobs other processes add', async () => {
+    await database.db.delete(queueJobs);
+    const worker = track(createEmbeddedQueue(database.db, { pollIntervalMs: 20, logger: silent }));
+    const elsewhere = track(createEmbeddedQueue(database.db, { pollIntervalMs: 20, logger: silent }));
+    worker.process('chanB-inbound', async () => undefined);
+    const local = await worker.add('chanB-inbound', 'update', {});
+    await waitFor(async () => expect((await worker.getJob('chanB-inbound', local))?.state).toBe('completed'));
+    // A process without a worker on the queue only inserts; the idle worker finds the job by polling.
+    const remote = await elsewhere.add('chanB-inbound', 'update', {});
+    await waitFor(async () =>
+      expect((await worker.getJob('chanB-inbound', remote))?.state).toBe('completed'),
     );
   });
 
