@@ -4,6 +4,13 @@ import type { DriverLogger } from './logger.js';
 /** A recurring task; `slotStart` is the start (Unix ms) of the time slot it runs for. */
 export type ScheduledTask = (slotStart: number) => Promise<unknown>;
 
+/** A recurring task as the scheduler runs it: its name (part of its slot claim key), period and work. */
+export interface RecurringTask {
+  name: string;
+  everyMs: number;
+  run: ScheduledTask;
+}
+
 export interface ScheduleOptions {
   /** Also run (claim) the current slot as soon as the scheduler starts, not only at the next boundary. */
   runAtStart?: boolean;

@@ -1,6 +1,6 @@
 import type { Database } from '../core/db/client.js';
 import { type EmbeddingProvider, embedderVersion } from '../core/llm/llm.js';
-import type { ScheduledTask } from '../core/scheduler.js';
+import type { RecurringTask } from '../core/scheduler.js';
 import { reembedOutdatedExamples } from '../modules/intents/example-reembedding.js';
 import type { IntentClassifier } from '../modules/intents/intent-classifier.js';
 import type { IntentExamplesRepository } from '../modules/intents/intent-examples.repository.js';
@@ -70,7 +70,7 @@ export async function runIndexUpkeep(
  */
 export function indexUpkeepTask(
   deps: IndexUpkeepDeps & { logger: { info(object: object, message?: string): void } },
-): { name: string; everyMs: number; run: ScheduledTask } {
+): RecurringTask {
   const version = embedderVersion(deps.embeddings);
   return {
     name: `index-upkeep-${version.replace(/[^A-Za-z0-9._-]+/g, '_')}`,

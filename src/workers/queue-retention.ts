@@ -1,5 +1,5 @@
 import { QUEUE_NAMES, type QueueDriver } from '../core/queue/queue.js';
-import type { ScheduledTask } from '../core/scheduler.js';
+import type { RecurringTask } from '../core/scheduler.js';
 
 /** The sweep's name on the scheduler (part of its slot claim key). */
 export const QUEUE_RETENTION_NAME = 'queue-retention';
@@ -67,11 +67,7 @@ export async function sweepFinishedJobs(deps: QueueRetentionDeps): Promise<Queue
  * The sweep as a recurring task: hourly and at start in the worker run
  * modes, once per slot across replicas (core/scheduler.ts).
  */
-export function queueRetentionTask(deps: QueueRetentionDeps): {
-  name: string;
-  everyMs: number;
-  run: ScheduledTask;
-} {
+export function queueRetentionTask(deps: QueueRetentionDeps): RecurringTask {
   return {
     name: QUEUE_RETENTION_NAME,
     everyMs: QUEUE_RETENTION_EVERY_MS,

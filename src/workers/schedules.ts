@@ -1,14 +1,7 @@
 import type { Container } from '../container.js';
-import type { ScheduledTask } from '../core/scheduler.js';
+import type { RecurringTask } from '../core/scheduler.js';
 import { indexUpkeepTask } from './index-upkeep.js';
 import { queueRetentionTask } from './queue-retention.js';
-
-/** A recurring task as the scheduler runs it. */
-export interface RecurringTask {
-  name: string;
-  everyMs: number;
-  run: ScheduledTask;
-}
 
 /**
  * Every recurring task of the service, in one list: the worker processes

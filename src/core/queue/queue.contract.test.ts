@@ -64,6 +64,21 @@ function track(driver: QueueDriver): QueueDriver {
   return driver;
 }
 
+/** Counts a worker's handlers running at once: `around` wraps each handler's work. */
+function concurrencyProbe() {
+  const probe = {
+    running: 0,
+    maxRunning: 0,
+    async around(work: () => Promise<void>): Promise<void> {
+      probe.running += 1;
+      probe.maxRunning = Math.max(probe.maxRunning, probe.running);
+      await work();
+      probe.running -= 1;
+    },
+  };
+  return probe;
+}
+
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
   const promise = new Promise<void>((done) => {
@@ -152,50 +167,37 @@ for (const impl of implementations) {
     it('runs no more jobs at once than the concurrency', async () => {
       const queue = impl.open(await impl.scope());
       for (let i = 0; i < 8; i++) await queue.add('knowledge-ingest', 'ingest', { i });
-      let running = 0;
-      let maxRunning = 0;
+      const probe = concurrencyProbe();
       // The first jobs hold until three run at once; a driver that ignored the limit would start more meanwhile.
       const threeRunning = deferred();
       queue.process(
         'knowledge-ingest',
-        async () => {
-          running += 1;
-          maxRunning = Math.max(maxRunning, running);
-          if (running === 3) threeRunning.resolve();
-          await threeRunning.promise;
-          await Promise.resolve();
-          running -= 1;
-        },
+        () =>
+          probe.around(async () => {
+            if (probe.running === 3) threeRunning.resolve();
+            await threeRunning.promise;
+            await Promise.resolve();
+          }),
         { concurrency: 3 },
       );
       await waitFor(async () => expect((await queue.counts('knowledge-ingest')).completed).toBe(8));
-      expect(maxRunning).toBe(3);
+      expect(probe.maxRunning).toBe(3);
     });
 
     it('keeps to the concurrency when jobs come while the worker runs', async () => {
       const queue = impl.open(await impl.scope());
-      let running = 0;
-      let maxRunning = 0;
+      const probe = concurrencyProbe();
       const release = deferred();
-      queue.process(
-        'knowledge-ingest',
-        async () => {
-          running += 1;
-          maxRunning = Math.max(maxRunning, running);
-          await release.promise;
-          running -= 1;
-        },
-        { concurrency: 2 },
-      );
+      queue.process('knowledge-ingest', () => probe.around(() => release.promise), { concurrency: 2 });
       // Added at once to a worker with free slots, then to a full one: the rest wait their turn.
       const ids = await Promise.all(
         Array.from({ length: 7 }, (_, i) => queue.add('knowledge-ingest', 'ingest', { i })),
       );
       await waitFor(async () => expect((await queue.counts('knowledge-ingest')).active).toBe(2));
-      expect(running).toBe(2);
+      expect(probe.running).toBe(2);
       release.resolve();
       await waitFor(async () => expect((await queue.counts('knowledge-ingest')).completed).toBe(7));
-      expect(maxRunning).toBe(2);
+      expect(probe.maxRunning).toBe(2);
       for (const id of ids) expect((await queue.getJob('knowledge-ingest', id))?.state).toBe('completed');
     });
 
@@ -205,18 +207,8 @@ for (const impl of implementations) {
       // Jobs another process added: the worker's first claim takes them while this process adds more.
       const elsewhere = impl.open(scope);
       for (let i = 0; i < 4; i++) await elsewhere.add('knowledge-ingest', 'ingest', { i });
-      let running = 0;
-      let maxRunning = 0;
-      queue.process(
-        'knowledge-ingest',
-        async () => {
-          running += 1;
-          maxRunning = Math.max(maxRunning, running);
-          await sleep(2);
-          running -= 1;
-        },
-        { concurrency: 2 },
-      );
+      const probe = concurrencyProbe();
+      queue.process('knowledge-ingest', () => probe.around(() => sleep(2)), { concurrency: 2 });
       // Bursts of adds land while claims and completions are under way.
       for (let burst = 0; burst < 4; burst++) {
         await Promise.all(
@@ -225,7 +217,7 @@ for (const impl of implementations) {
         await sleep(5);
       }
       await waitFor(async () => expect((await queue.counts('knowledge-ingest')).completed).toBe(64));
-      expect(maxRunning).toBe(2);
+      expect(probe.maxRunning).toBe(2);
     });
 
     it('does not run a delayed job before its delay', async () => {
