@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createUser } from '../../../test/factories.js';
+import { rowsOf } from '../../core/db/client.js';
 import { agentTasks, conversations, messages } from '../../core/db/schema/index.js';
-import { createMemoryRepository } from './memory.repository.js';
+import { createMemoryRepository, senderHistoryQuery } from './memory.repository.js';
 
 const ctx = useTestApp();
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 9, minute));
@@ -114,5 +115,17 @@ describe('memory extraction reads', () => {
       'first',
     ]);
     expect(await questions(otherId, 7, 10)).toEqual(['someone else']);
+  });
+
+  it('reads the finished tasks of the employee’s conversations only, not every finished task', async () => {
+    // Without statistics (the test database has none yet, PGlite never has any), the planner once
+    // ANDed the status index in: every message's refresh then read every finished task's entry.
+    const plan = rowsOf<Record<string, string>>(
+      await ctx.container.db.execute(sql`EXPLAIN ${senderHistoryQuery(await taskOf(employeeId, 1), 3)}`),
+    )
+      .map((row) => Object.values(row)[0])
+      .join('\n');
+    expect(plan).toMatch(/agent_tasks_done_conversation_idx/);
+    expect(plan).not.toMatch(/agent_tasks_status_idx/);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../core/db/client.js';
 import { agentTasks, conversations, employeeProfiles, messages } from '../../core/db/schema/index.js';
 
@@ -41,14 +41,7 @@ export function createMemoryRepository(db: Database) {
      * latest inbound messages, newest first. Null when the task, its
      * conversation or the profile is gone (then there is nothing to
      * refresh). One snapshot for all three, so the counts and the questions
-     * are of the same moment as the version.
-     *
-     * Both histories are read per conversation of the employee first (the
-     * subqueries' LATERAL joins keep them nested loops over the employee's
-     * conversations, through the tasks' and the messages' conversation
-     * indexes), so the cost follows the employee's history, not the tables'
-     * size, whatever the planner's statistics say (the embedded database
-     * never gathers any).
+     * are of the same moment as the version ({@link senderHistoryQuery}).
      */
     async historyOfTask(taskId: string, questions: number): Promise<SenderHistory | null> {
       const [row] = rowsOf<{
@@ -56,46 +49,7 @@ export function createMemoryRepository(db: Database) {
         version: string;
         intents: Array<{ intent: string; count: number; lastAtMs: number }>;
         questions: string[];
-      }>(
-        await db.execute(sql`WITH sender AS (
-            SELECT p.user_id, p.xmin::text AS version
-            FROM ${agentTasks} t
-            JOIN ${conversations} c ON c.id = t.conversation_id
-            JOIN ${employeeProfiles} p ON p.user_id = c.user_id
-            WHERE t.id = ${taskId}
-          )
-          SELECT s.user_id AS "userId", s.version,
-            (SELECT coalesce(json_agg(json_build_object('intent', i.intent, 'count', i.count, 'lastAtMs', i.last_at_ms)), '[]'::json)
-              FROM (
-                SELECT per.intent, sum(per.n)::integer AS count,
-                  (extract(epoch FROM max(per.last_at)) * 1000)::float8 AS last_at_ms
-                FROM ${conversations} c
-                CROSS JOIN LATERAL (
-                  SELECT t.output->>'intent' AS intent, count(*) AS n, max(t.created_at) AS last_at
-                  FROM ${agentTasks} t
-                  WHERE t.conversation_id = c.id AND t.status = 'done'
-                    AND t.output->>'intent' IS NOT NULL AND t.output->>'intent' <> 'unknown'
-                  GROUP BY 1
-                ) per
-                WHERE c.user_id = s.user_id
-                GROUP BY per.intent
-              ) i) AS intents,
-            (SELECT coalesce(json_agg(q.content ORDER BY q.created_at DESC, q.id DESC), '[]'::json)
-              FROM (
-                SELECT m.content, m.created_at, m.id
-                FROM ${conversations} c
-                CROSS JOIN LATERAL (
-                  SELECT content, created_at, id FROM ${messages}
-                  WHERE conversation_id = c.id AND direction = 'inbound'
-                  ORDER BY created_at DESC, id DESC
-                  LIMIT ${questions}
-                ) m
-                WHERE c.user_id = s.user_id
-                ORDER BY m.created_at DESC, m.id DESC
-                LIMIT ${questions}
-              ) q) AS questions
-          FROM sender s`),
-      );
+      }>(await db.execute(senderHistoryQuery(taskId, questions)));
       if (!row) return null;
       return {
         userId: row.userId,
@@ -131,3 +85,53 @@ export function createMemoryRepository(db: Database) {
 }
 
 export type MemoryRepository = ReturnType<typeof createMemoryRepository>;
+
+/**
+ * The statement of {@link MemoryRepository.historyOfTask}. Both histories
+ * are read per conversation of the employee first (the subqueries' LATERAL
+ * joins keep them nested loops over the employee's conversations, through
+ * `agent_tasks_done_conversation_idx` and the messages' conversation
+ * index), so the cost follows the employee's history, not the tables'
+ * size, whatever the planner's statistics say (the embedded database never
+ * gathers any).
+ */
+export function senderHistoryQuery(taskId: string, questions: number): SQL {
+  return sql`WITH sender AS (
+      SELECT p.user_id, p.xmin::text AS version
+      FROM ${agentTasks} t
+      JOIN ${conversations} c ON c.id = t.conversation_id
+      JOIN ${employeeProfiles} p ON p.user_id = c.user_id
+      WHERE t.id = ${taskId}
+    )
+    SELECT s.user_id AS "userId", s.version,
+      (SELECT coalesce(json_agg(json_build_object('intent', i.intent, 'count', i.count, 'lastAtMs', i.last_at_ms)), '[]'::json)
+        FROM (
+          SELECT per.intent, sum(per.n)::integer AS count,
+            (extract(epoch FROM max(per.last_at)) * 1000)::float8 AS last_at_ms
+          FROM ${conversations} c
+          CROSS JOIN LATERAL (
+            SELECT t.output->>'intent' AS intent, count(*) AS n, max(t.created_at) AS last_at
+            FROM ${agentTasks} t
+            WHERE t.conversation_id = c.id AND t.status = 'done'
+              AND t.output->>'intent' IS NOT NULL AND t.output->>'intent' <> 'unknown'
+            GROUP BY 1
+          ) per
+          WHERE c.user_id = s.user_id
+          GROUP BY per.intent
+        ) i) AS intents,
+      (SELECT coalesce(json_agg(q.content ORDER BY q.created_at DESC, q.id DESC), '[]'::json)
+        FROM (
+          SELECT m.content, m.created_at, m.id
+          FROM ${conversations} c
+          CROSS JOIN LATERAL (
+            SELECT content, created_at, id FROM ${messages}
+            WHERE conversation_id = c.id AND direction = 'inbound'
+            ORDER BY created_at DESC, id DESC
+            LIMIT ${questions}
+          ) m
+          WHERE c.user_id = s.user_id
+          ORDER BY m.created_at DESC, m.id DESC
+          LIMIT ${questions}
+        ) q) AS questions
+    FROM sender s`;
+}

@@ -51,6 +51,10 @@ export const agentTasks = pgTable(
     // One task per inbound message: a replayed message never starts a second task.
     uniqueIndex('agent_tasks_message_id_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
     index('agent_tasks_conversation_id_created_at_idx').on(t.conversationId, t.createdAt),
+    // Memory extraction counts a sender's finished tasks conversation by conversation. With only the
+    // indexes above, a planner without fresh statistics (PGlite never gathers any) ANDs the status
+    // index in, whose 'done' entries grow with every task: this one holds exactly the rows it reads.
+    index('agent_tasks_done_conversation_idx').on(t.conversationId).where(sql`${t.status} = 'done'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "agent_tasks_done_conversation_idx" ON "agent_tasks" USING btree ("conversation_id") WHERE "agent_tasks"."status" = 'done';
