@@ -125,20 +125,26 @@ export interface CpuTimes {
 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux.
 
+/** A reading of {@link cpuTimes}: this process's CPU time, and each server process's by pid. */
+export interface CpuReading {
+  node: number;
+  servers: Map<string, { name: 'postgres' | 'redis'; ms: number }>;
+}
+
 /**
  * Reads the CPU time so far of this process (process.cpuUsage) and of every
  * `postgres` and `redis-server` process on the machine (/proc/<pid>/stat,
- * Linux only; 0 elsewhere). Two readings around a window give where the
- * window's CPU went; backends that exit inside the window are not counted.
+ * Linux only; none elsewhere). Two readings around a window give where the
+ * window's CPU went ({@link cpuSpent}).
  */
-export function cpuTimes(): CpuTimes {
+export function cpuTimes(): CpuReading {
   const own = process.cpuUsage();
-  const times: CpuTimes = { node: (own.user + own.system) / 1000, postgres: 0, redis: 0 };
+  const reading: CpuReading = { node: (own.user + own.system) / 1000, servers: new Map() };
   let pids: string[] = [];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    return times;
+    return reading;
   }
   for (const pid of pids) {
     let stat: string;
@@ -153,18 +159,27 @@ export function cpuTimes(): CpuTimes {
     const fields = stat.slice(close + 2).split(' ');
     // After the name: state is field 3, utime field 14 and stime field 15 (1-based in proc(5)).
     const ms = (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
-    if (name === 'postgres') times.postgres += ms;
-    else if (name === 'redis-server') times.redis += ms;
+    if (name === 'postgres') reading.servers.set(pid, { name: 'postgres', ms });
+    else if (name === 'redis-server') reading.servers.set(pid, { name: 'redis', ms });
   }
-  return times;
+  return reading;
 }
 
-/** The CPU spent between two readings of {@link cpuTimes}. */
-export const cpuSpent = (from: CpuTimes, to: CpuTimes): CpuTimes => ({
-  node: to.node - from.node,
-  postgres: to.postgres - from.postgres,
-  redis: to.redis - from.redis,
-});
+/**
+ * The CPU spent between two readings of {@link cpuTimes}, process by
+ * process: a server process that started inside the window counts whole,
+ * one that exited inside it is not counted (its time before the window
+ * would otherwise be taken off the others': a backend of the seeding that
+ * closed during the window once made PostgreSQL's figure 0).
+ */
+export function cpuSpent(from: CpuReading, to: CpuReading): CpuTimes {
+  const spent: CpuTimes = { node: to.node - from.node, postgres: 0, redis: 0 };
+  for (const [pid, now] of to.servers) {
+    const before = from.servers.get(pid);
+    spent[now.name] += now.ms - (before?.name === now.name ? before.ms : 0);
+  }
+  return spent;
+}
 
 /**
  * Starts recording a CPU profile of this process; the answer stops it and
