@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { type QueueJobRow, queueJobs } from '../db/schema/drivers.js';
 import type { JobCounts, JobState, QueueName } from './queue.js';
@@ -34,6 +34,26 @@ export interface NewQueueJob {
   backoffMs: number;
 }
 
+/**
+ * The ids a claim takes: up to `limit` due jobs and jobs whose lock lapsed,
+ * oldest due first, locked. Each kind is read through an index in the
+ * order jobs are taken (`queue_jobs_due_idx`; the lapsed ones through the
+ * unfinished jobs' index) and stops at `limit`, so a claim reads the rows
+ * it takes, not the queue's whole backlog.
+ */
+export function claimableJobs(queue: QueueName, limit: number): SQL {
+  // FOR UPDATE is not allowed on a UNION's arms, only inside subqueries of them.
+  const arm = (
+    name: string,
+    where: SQL,
+  ) => sql`SELECT * FROM (SELECT ${queueJobs.id}, ${queueJobs.runAt}, ${queueJobs.createdAt}
+    FROM ${queueJobs} WHERE ${queueJobs.queue} = ${queue} AND ${where}
+    ORDER BY ${queueJobs.runAt}, ${queueJobs.createdAt} LIMIT ${limit} FOR UPDATE SKIP LOCKED) AS ${sql.raw(name)}`;
+  const lapsed = sql`${isActive} and ${queueJobs.lockedUntil} < now()`;
+  return sql`(SELECT taken.id FROM (${arm('due', isDue)} UNION ALL ${arm('lapsed', lapsed)}) AS taken
+    ORDER BY taken.run_at, taken.created_at LIMIT ${limit})`;
+}
+
 /** The queries of the embedded queue driver over `queue_jobs`. */
 export function createQueueJobsRepository(db: Database, lockMs: number) {
   return {
@@ -49,18 +69,13 @@ export function createQueueJobsRepository(db: Database, lockMs: number) {
     /**
      * Locks up to `limit` due jobs (or active ones whose lock lapsed, counting
      * the lost try) and marks them active, in one statement. SKIP LOCKED lets concurrent pollers each
-     * take different rows instead of waiting on one another.
+     * take different rows instead of waiting on one another. A claim reads
+     * the rows it takes ({@link claimableJobs}): sorting every due job cost
+     * one 9.7 ms on PGlite with 20,000 waiting, against 1.3 ms with 100 (now
+     * 0.7 to 1.3 ms whatever the backlog).
      */
     claim(queue: QueueName, limit: number): Promise<QueueJobRow[]> {
-      const claimable = db
-        .select({ id: queueJobs.id })
-        .from(queueJobs)
-        .where(
-          and(eq(queueJobs.queue, queue), or(isDue, and(isActive, lt(queueJobs.lockedUntil, sql`now()`)))),
-        )
-        .orderBy(queueJobs.runAt, queueJobs.createdAt)
-        .limit(limit)
-        .for('update', { skipLocked: true });
+      const claimable = claimableJobs(queue, limit);
       return db
         .update(queueJobs)
         .set({

@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testRedis } from '../../../test/database.js';
 import { deleteRedisKeys } from '../../../test/redis.js';
-import type { DatabaseHandle } from '../db/client.js';
+import { type DatabaseHandle, rowsOf } from '../db/client.js';
 import { queueJobs } from '../db/schema/drivers.js';
 import { createBullmqQueue } from './bullmq-queue.js';
 import { createEmbeddedQueue } from './embedded-queue.js';
+import { claimableJobs, createQueueJobsRepository } from './embedded-queue.repository.js';
 import type { Job, QueueDriver } from './queue.js';
 
 let database: DatabaseHandle;
@@ -384,6 +385,23 @@ for (const impl of implementations) {
 }
 
 describe('embedded queue driver', () => {
+  it('claims the oldest due jobs by reading them in order, not by sorting the backlog', async () => {
+    await database.db.delete(queueJobs);
+    await database.db.execute(sql`INSERT INTO queue_jobs (queue, job_id, name, data, state, max_attempts, backoff_ms, run_at)
+      SELECT 'knowledge-ingest', 'backlog-' || g, 'run', '{}'::jsonb, CASE WHEN g % 2 = 0 THEN 'waiting' ELSE 'delayed' END,
+        1, 0, now() - interval '1 hour' + g * interval '1 millisecond'
+      FROM generate_series(1, 2000) AS g`);
+    const plan = rowsOf<Record<string, string>>(
+      await database.db.execute(sql`EXPLAIN SELECT * FROM ${claimableJobs('knowledge-ingest', 2)} AS c`),
+    )
+      .map((row) => Object.values(row)[0])
+      .join('\n');
+    expect(plan).toMatch(/queue_jobs_due_idx/);
+    const claimed = await createQueueJobsRepository(database.db, 30_000).claim('knowledge-ingest', 2);
+    expect(claimed.map((job) => job.jobId).sort()).toEqual(['backlog-1', 'backlog-2']);
+    expect(claimed.every((job) => job.state === 'active')).toBe(true);
+  });
+
   it('takes again an active job whose lock lapsed (crashed worker)', async () => {
     await database.db.delete(queueJobs);
     const queue = track(createEmbeddedQueue(database.db, { pollIntervalMs: 50, logger: silent }));

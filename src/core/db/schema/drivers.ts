@@ -30,6 +30,10 @@ export const queueJobs = pgTable(
     index('queue_jobs_queue_state_run_at_idx')
       .on(t.queue, t.state, t.runAt)
       .where(sql`${t.state} in ('waiting', 'delayed', 'active')`),
+    // A claim's due jobs in the order they are taken (embedded-queue.repository.ts `claim`).
+    index('queue_jobs_due_idx')
+      .on(t.queue, t.runAt, t.createdAt)
+      .where(sql`${t.state} in ('waiting', 'delayed')`),
     // The retention sweep's and the dashboard's clean of finished jobs (workers/queue-retention.ts).
     index('queue_jobs_finished_idx')
       .on(t.queue, t.state, t.finishedAt)

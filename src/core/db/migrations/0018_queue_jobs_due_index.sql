@@ -1,0 +1,1 @@
+CREATE INDEX "queue_jobs_due_idx" ON "queue_jobs" USING btree ("queue","run_at","created_at") WHERE "queue_jobs"."state" in ('waiting', 'delayed');
