@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { createDepartment, createUser } from '../../test/factories.js';
+import { explainPlan } from '../../test/plans.js';
 import { rowsOf } from '../core/db/client.js';
 import { conversations } from '../core/db/schema/index.js';
 import { statusFromApprovals } from './conversations.repository.js';
@@ -50,10 +51,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))("a conversation's status on Po
   const statusOf = (conversationId: string) => statusFromApprovals(sql`${conversationId}::uuid`);
 
   it('reads the waiting approvals of one conversation through approvals_conversation_id_waiting_idx', async () => {
-    const rows = rowsOf<Record<string, string>>(
-      await ctx.container.db.execute(sql`EXPLAIN SELECT ${statusOf(conversationIds[2]!)}`),
-    );
-    const plan = rows.map((row) => Object.values(row)[0]).join('\n');
+    const plan = await explainPlan(ctx.container.db, sql`SELECT ${statusOf(conversationIds[2]!)}`);
     expect(plan).toMatch(/approvals_conversation_id_waiting_idx/);
     expect(plan).not.toMatch(/Seq Scan on approvals/);
   });

@@ -2,8 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testRedis } from '../../../test/database.js';
+import { explainPlan } from '../../../test/plans.js';
 import { deleteRedisKeys } from '../../../test/redis.js';
-import { type DatabaseHandle, rowsOf } from '../db/client.js';
+import type { DatabaseHandle } from '../db/client.js';
 import { queueJobs } from '../db/schema/drivers.js';
 import { createBullmqQueue } from './bullmq-queue.js';
 import { createEmbeddedQueue } from './embedded-queue.js';
@@ -391,11 +392,10 @@ describe('embedded queue driver', () => {
       SELECT 'knowledge-ingest', 'backlog-' || g, 'run', '{}'::jsonb, CASE WHEN g % 2 = 0 THEN 'waiting' ELSE 'delayed' END,
         1, 0, now() - interval '1 hour' + g * interval '1 millisecond'
       FROM generate_series(1, 2000) AS g`);
-    const plan = rowsOf<Record<string, string>>(
-      await database.db.execute(sql`EXPLAIN SELECT * FROM ${claimableJobs('knowledge-ingest', 2)} AS c`),
-    )
-      .map((row) => Object.values(row)[0])
-      .join('\n');
+    const plan = await explainPlan(
+      database.db,
+      sql`SELECT * FROM ${claimableJobs('knowledge-ingest', 2)} AS c`,
+    );
     expect(plan).toMatch(/queue_jobs_due_idx/);
     const claimed = await createQueueJobsRepository(database.db, 30_000).claim('knowledge-ingest', 2);
     expect(claimed.map((job) => job.jobId).sort()).toEqual(['backlog-1', 'backlog-2']);

@@ -1,8 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createUser } from '../../../test/factories.js';
-import { rowsOf } from '../../core/db/client.js';
+import { explainPlan } from '../../../test/plans.js';
 import { conversations } from '../../core/db/schema/index.js';
 import type { AnalyticsWindow } from './analytics.repository.js';
 
@@ -22,10 +22,7 @@ let lastWeek: { from: Date; to: Date };
  * switch turned off): with the tables analysed, a week of one department (or
  * of all of them) is a small slice, and the plan must read it through an index.
  */
-async function planOf(query: { getSQL(): SQL }): Promise<string> {
-  const rows = rowsOf<Record<string, string>>(await ctx.container.db.execute(sql`EXPLAIN ${query.getSQL()}`));
-  return rows.map((row) => Object.values(row)[0]).join('\n');
-}
+const planOf = (query: SQLWrapper) => explainPlan(ctx.container.db, query);
 
 describe.runIf(Boolean(process.env.DATABASE_URL))('analytics dashboard on PostgreSQL: the indexes', () => {
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createUser } from '../../../test/factories.js';
-import { rowsOf } from '../../core/db/client.js';
+import { explainPlan } from '../../../test/plans.js';
 import { agentTasks, conversations, messages } from '../../core/db/schema/index.js';
 import { createMemoryRepository, senderHistoryQuery } from './memory.repository.js';
 
@@ -120,11 +120,7 @@ describe('memory extraction reads', () => {
   it('reads the finished tasks of the employee’s conversations only, not every finished task', async () => {
     // Without statistics (the test database has none yet, PGlite never has any), the planner once
     // ANDed the status index in: every message's refresh then read every finished task's entry.
-    const plan = rowsOf<Record<string, string>>(
-      await ctx.container.db.execute(sql`EXPLAIN ${senderHistoryQuery(await taskOf(employeeId, 1), 3)}`),
-    )
-      .map((row) => Object.values(row)[0])
-      .join('\n');
+    const plan = await explainPlan(ctx.container.db, senderHistoryQuery(await taskOf(employeeId, 1), 3));
     expect(plan).toMatch(/agent_tasks_done_conversation_idx/);
     expect(plan).not.toMatch(/agent_tasks_status_idx/);
   });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createNamespace } from '../../../test/factories.js';
-import { rowsOf } from '../../core/db/client.js';
+import { explainPlan } from '../../../test/plans.js';
 import { intentExamples } from '../../core/db/schema/index.js';
 import { supportsIterativeScan } from '../../core/db/vector.js';
 import { createLocalEmbedder } from '../../core/llm/local-embedder.js';
@@ -43,10 +43,7 @@ describe('nearest examples', () => {
       await tx.execute(
         sql`SELECT set_config('enable_sort', 'off', true), set_config('enable_seqscan', 'off', true)`,
       );
-      const rows = rowsOf<Record<string, string>>(
-        await tx.execute(sql`EXPLAIN ${nearestExamplesQuery(namespace.id, probe, 5)}`),
-      );
-      return rows.map((row) => Object.values(row)[0]).join('\n');
+      return explainPlan(tx, nearestExamplesQuery(namespace.id, probe, 5));
     });
     expect(plan.replace(/'\[[^']*'/g, 'V')).toContain('intent_examples_embedding_idx');
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createKnowledgeFixture } from '../../../test/factories.js';
-import { rowsOf } from '../../core/db/client.js';
+import { explainPlan } from '../../../test/plans.js';
 import { chunks } from '../../core/db/schema/index.js';
 import { createLocalEmbedder } from '../../core/llm/local-embedder.js';
 import { DETECTOR_FINGERPRINT } from './injection-detection.js';
@@ -271,9 +271,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('hybrid retrieval on PostgreSQ
       // With sorting priced out, the plan shows whether the vector leg can take its order from the
       // HNSW index at all (bench/retrieval.ts checks the unforced plan at 100k rows).
       await setLocal(tx, 'enable_sort', 'off');
-      return rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`EXPLAIN ${query}`))
-        .map((r) => r['QUERY PLAN'])
-        .join('\n');
+      return explainPlan(tx, query);
     });
     expect(plan).toMatch(/Index Scan using chunks_embedding_idx/);
   });
@@ -299,9 +297,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('hybrid retrieval on PostgreSQ
       candidates: 40,
       shortlist: 20,
     });
-    const plan = rowsOf<{ 'QUERY PLAN': string }>(await ctx.container.db.execute(sql`EXPLAIN ${query}`))
-      .map((r) => r['QUERY PLAN'])
-      .join('\n');
+    const plan = await explainPlan(ctx.container.db, query);
     expect(plan).toMatch(/Bitmap Index Scan on chunks_terms_idx/);
   });
 });
