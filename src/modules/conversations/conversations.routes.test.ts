@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createNamespace, createUser, type TestUser } from '../../../test/factories.js';
 import { securityChecks } from '../../../test/security.js';
+import { rowsOf } from '../../core/db/client.js';
 import { agentTasks, messages } from '../../core/db/schema/index.js';
 
 const ctx = useTestApp();
@@ -37,6 +38,16 @@ async function insertReply(conversationId: string, taskId: string, content: stri
     .values({ conversationId, channel: 'web', direction: 'outbound', content, status: 'delivered', taskId })
     .returning();
   return row!;
+}
+
+/**
+ * Waits until the database clock has passed the time `messageId` was written:
+ * PGlite's clock moves in whole milliseconds, and messages written within one
+ * would tie on their time (the list then orders them by id, by chance).
+ */
+async function clockPastMessage(messageId: string) {
+  const past = sql`SELECT now() > created_at AS past FROM messages WHERE id = ${messageId}::uuid`;
+  while (!rowsOf<{ past: boolean }>(await ctx.container.db.execute(past))[0]?.past);
 }
 
 /** Every page of a cursor list, following nextCursor to the end. */
@@ -139,7 +150,9 @@ describe('GET /conversations/web/messages', () => {
   it('lists the caller’s own web messages, inbound and outbound, newest first, with cursor pages', async () => {
     const { employee } = await scene();
     const first = (await sendWeb(employee, { text: 'First', clientMessageId: 'm-1' })).json();
+    await clockPastMessage(first.messageId);
     const reply = await insertReply(first.conversationId, first.taskId, 'The answer');
+    await clockPastMessage(reply.id);
     const second = (await sendWeb(employee, { text: 'Second' })).json();
     const stranger = await createUser(ctx.container);
     await sendWeb(stranger, { text: 'Not yours' });
