@@ -81,18 +81,29 @@ describe('memory extraction reads', () => {
       SELECT 'memory-bulk-' || g, ${department.id}, 'done', '{"intent":"bulk"}'::jsonb FROM generate_series(1, 500) g`);
   });
 
-  it('answers the sender of a task with the version of their profile, and null for a task that is gone', async () => {
+  it('answers the sender of each task with the version of their profile, and nothing for a task that is gone', async () => {
     const memory = createMemoryRepository(ctx.container.db);
-    const history = await memory.historyOfTask(await taskOf(employeeId, 5), 2);
-    expect(history?.userId).toBe(employeeId);
-    expect(history?.version).toMatch(/^[0-9]+$/);
-    expect(await memory.historyOfTask(crypto.randomUUID(), 2)).toBeNull();
+    const [taskId, sameSender, otherSender] = [
+      await taskOf(employeeId, 5),
+      await taskOf(employeeId, 1),
+      await taskOf(otherId, 7),
+    ];
+    const histories = await memory.historiesOfTasks(
+      [taskId, crypto.randomUUID(), sameSender, 'not-a-task-id', otherSender],
+      2,
+    );
+    expect([...histories.keys()].sort()).toEqual([taskId, sameSender, otherSender].sort());
+    expect(histories.get(taskId)?.userId).toBe(employeeId);
+    expect(histories.get(taskId)?.version).toMatch(/^[0-9]+$/);
+    expect(histories.get(sameSender)).toBe(histories.get(taskId));
+    expect(histories.get(otherSender)?.userId).toBe(otherId);
+    expect(histories.get(otherSender)?.recentQuestions).toEqual(['someone else']);
   });
 
   it('counts the employee’s finished tasks by intent over all their conversations, with the latest time', async () => {
-    const history = await createMemoryRepository(ctx.container.db).historyOfTask(
-      await taskOf(employeeId, 1),
-      1,
+    const taskId = await taskOf(employeeId, 1);
+    const history = (await createMemoryRepository(ctx.container.db).historiesOfTasks([taskId], 1)).get(
+      taskId,
     );
     const counts = history!.intentCounts;
     expect(counts.sort((a, b) => a.intent.localeCompare(b.intent))).toEqual([
@@ -103,8 +114,10 @@ describe('memory extraction reads', () => {
 
   it('answers the employee’s latest inbound messages across conversations, newest first, at most the limit', async () => {
     const memory = createMemoryRepository(ctx.container.db);
-    const questions = async (userId: string, minute: number, limit: number) =>
-      (await memory.historyOfTask(await taskOf(userId, minute), limit))!.recentQuestions;
+    const questions = async (userId: string, minute: number, limit: number) => {
+      const taskId = await taskOf(userId, minute);
+      return (await memory.historiesOfTasks([taskId], limit)).get(taskId)!.recentQuestions;
+    };
     expect(await questions(employeeId, 1, 4)).toEqual(['sixth', 'fifth', 'fourth', 'third']);
     expect(await questions(employeeId, 6, 10)).toEqual([
       'sixth',
@@ -120,7 +133,8 @@ describe('memory extraction reads', () => {
   it('reads the finished tasks of the employee’s conversations only, not every finished task', async () => {
     // Without statistics (the test database has none yet, PGlite never has any), the planner once
     // ANDed the status index in: every message's refresh then read every finished task's entry.
-    const plan = await explainPlan(ctx.container.db, senderHistoryQuery(await taskOf(employeeId, 1), 3));
+    const tasks = [await taskOf(employeeId, 1), await taskOf(otherId, 7)];
+    const plan = await explainPlan(ctx.container.db, senderHistoryQuery(tasks, 3));
     expect(plan).toMatch(/agent_tasks_done_conversation_idx/);
     expect(plan).not.toMatch(/agent_tasks_status_idx/);
   });

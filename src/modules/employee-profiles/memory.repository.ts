@@ -1,8 +1,10 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../core/db/client.js';
 import { agentTasks, conversations, employeeProfiles, messages } from '../../core/db/schema/index.js';
+import { uuidArray } from '../../core/db/sql-helpers.js';
+import { isUuid } from '../../core/ids.js';
 
-/** The sender of a task and their history, as memory extraction reads them ({@link createMemoryRepository}). */
+/** The sender of one or more tasks and their history, as memory extraction reads them ({@link createMemoryRepository}). */
 export interface SenderHistory {
   userId: string;
   /** The profile row's version (`xmin`), for the optimistic write. */
@@ -13,73 +15,77 @@ export interface SenderHistory {
   recentQuestions: string[];
 }
 
+/** A profile memory to write over the row version it was computed from. */
+export interface MemoryWrite {
+  userId: string;
+  version: string;
+  frequentIntents: string[];
+  summary: string;
+}
+
 /** What memory extraction reads (the employee's tasks and messages) and writes (their profile). */
 export function createMemoryRepository(db: Database) {
-  // Run after every task: built once (a query builder costs 80 to 100 µs to build). `updated_at` is
-  // now(), since Drizzle's $onUpdate value would be computed once, when the statement is built.
-  const updateMemoryQuery = db
-    .update(employeeProfiles)
-    .set({
-      summary: sql`${sql.placeholder('summary')}`,
-      frequentIntents: sql`${sql.placeholder('frequentIntents')}::text[]`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(employeeProfiles.userId, sql.placeholder('userId')),
-        sql`${employeeProfiles}.xmin::text = ${sql.placeholder('version')}`,
-      ),
-    )
-    .returning({ id: employeeProfiles.id })
-    .prepare('profile_memory_update');
   return {
     /**
-     * Everything a refresh reads, in one statement: the employee who sent
-     * the task's message, the version of their profile's row (`xmin`, which
-     * every update of the row changes), how often each known intent came up
-     * in their finished tasks (with the latest time), and their `questions`
-     * latest inbound messages, newest first. Null when the task, its
-     * conversation or the profile is gone (then there is nothing to
-     * refresh). One snapshot for all three, so the counts and the questions
-     * are of the same moment as the version ({@link senderHistoryQuery}).
+     * Everything a refresh reads, for several tasks in one statement: per
+     * sender, the version of their profile's row (`xmin`, which every update
+     * of the row changes), how often each known intent came up in their
+     * finished tasks (with the latest time) and their `questions` latest
+     * inbound messages, newest first. Keyed by task id; a task whose
+     * conversation or profile is gone (or that is gone) is absent. One
+     * snapshot for all, so the counts and the questions are of the same
+     * moment as the version ({@link senderHistoryQuery}); tasks of one
+     * sender share one history.
      */
-    async historyOfTask(taskId: string, questions: number): Promise<SenderHistory | null> {
-      const [row] = rowsOf<{
+    async historiesOfTasks(
+      taskIds: readonly string[],
+      questions: number,
+    ): Promise<Map<string, SenderHistory>> {
+      const histories = new Map<string, SenderHistory>();
+      const asked = taskIds.filter(isUuid);
+      if (asked.length === 0) return histories;
+      const rows = rowsOf<{
+        taskIds: string[];
         userId: string;
         version: string;
         intents: Array<{ intent: string; count: number; lastAtMs: number }>;
         questions: string[];
-      }>(await db.execute(senderHistoryQuery(taskId, questions)));
-      if (!row) return null;
-      return {
-        userId: row.userId,
-        version: row.version,
-        intentCounts: row.intents.map((intent) => ({
-          intent: intent.intent,
-          count: Number(intent.count),
-          lastAt: new Date(Number(intent.lastAtMs)),
-        })),
-        recentQuestions: row.questions,
-      };
+      }>(await db.execute(senderHistoryQuery(asked, questions)));
+      for (const row of rows) {
+        const history: SenderHistory = {
+          userId: row.userId,
+          version: row.version,
+          intentCounts: row.intents.map((intent) => ({
+            intent: intent.intent,
+            count: Number(intent.count),
+            lastAt: new Date(Number(intent.lastAtMs)),
+          })),
+          recentQuestions: row.questions,
+        };
+        for (const taskId of row.taskIds) histories.set(taskId, history);
+      }
+      return histories;
     },
 
     /**
-     * Writes the profile's memory if the row is still at `version` (read
-     * with {@link historyOfTask}); answers false when another write came
-     * first (nothing is written then).
+     * Writes each profile's memory, in one statement, where the row is still
+     * at the version the memory was computed from ({@link historiesOfTasks});
+     * answers the users whose profile was written (another write came first
+     * for the rest, and nothing was written for them).
      */
-    async updateMemory(
-      userId: string,
-      patch: { frequentIntents: string[]; summary: string },
-      version: string,
-    ): Promise<boolean> {
-      const written = await updateMemoryQuery.execute({
-        userId,
-        version,
-        summary: patch.summary,
-        frequentIntents: patch.frequentIntents,
-      });
-      return written.length > 0;
+    async updateMemories(writes: readonly MemoryWrite[]): Promise<Set<string>> {
+      if (writes.length === 0) return new Set();
+      // `updated_at` is now(): Drizzle's $onUpdate value would be computed once, when the statement is built.
+      const written = rowsOf<{ userId: string }>(
+        await db.execute(sql`UPDATE ${employeeProfiles} p
+          SET summary = w.summary, frequent_intents = ARRAY(SELECT jsonb_array_elements_text(w."frequentIntents")),
+            updated_at = now()
+          FROM jsonb_to_recordset(${JSON.stringify(writes)}::jsonb)
+            AS w("userId" uuid, version text, "frequentIntents" jsonb, summary text)
+          WHERE p.user_id = w."userId" AND p.xmin::text = w.version
+          RETURNING p.user_id AS "userId"`),
+      );
+      return new Set(written.map((row) => row.userId));
     },
   };
 }
@@ -87,23 +93,25 @@ export function createMemoryRepository(db: Database) {
 export type MemoryRepository = ReturnType<typeof createMemoryRepository>;
 
 /**
- * The statement of {@link MemoryRepository.historyOfTask}. Both histories
- * are read per conversation of the employee first (the subqueries' LATERAL
- * joins keep them nested loops over the employee's conversations, through
- * `agent_tasks_done_conversation_idx` and the messages' conversation
- * index), so the cost follows the employee's history, not the tables'
- * size, whatever the planner's statistics say (the embedded database never
- * gathers any).
+ * The statement of {@link MemoryRepository.historiesOfTasks}: a row per
+ * sender of `taskIds`, with those of the tasks that are theirs. Both
+ * histories are read per conversation of the employee first (the
+ * subqueries' LATERAL joins keep them nested loops over the employee's
+ * conversations, through `agent_tasks_done_conversation_idx` and the
+ * messages' conversation index), so the cost follows the employees'
+ * history, not the tables' size, whatever the planner's statistics say (the
+ * embedded database never gathers any).
  */
-export function senderHistoryQuery(taskId: string, questions: number): SQL {
+export function senderHistoryQuery(taskIds: readonly string[], questions: number): SQL {
   return sql`WITH sender AS (
-      SELECT p.user_id, p.xmin::text AS version
-      FROM ${agentTasks} t
+      SELECT p.user_id, p.xmin::text AS version, array_agg(DISTINCT t.id) AS task_ids
+      FROM unnest(${uuidArray(taskIds)}) AS asked(task_id)
+      JOIN ${agentTasks} t ON t.id = asked.task_id
       JOIN ${conversations} c ON c.id = t.conversation_id
       JOIN ${employeeProfiles} p ON p.user_id = c.user_id
-      WHERE t.id = ${taskId}
+      GROUP BY p.user_id, p.xmin::text
     )
-    SELECT s.user_id AS "userId", s.version,
+    SELECT s.task_ids AS "taskIds", s.user_id AS "userId", s.version,
       (SELECT coalesce(json_agg(json_build_object('intent', i.intent, 'count', i.count, 'lastAtMs', i.last_at_ms)), '[]'::json)
         FROM (
           SELECT per.intent, sum(per.n)::integer AS count,

@@ -49,22 +49,45 @@ describe('memory extraction', () => {
   it('writes a profile only over the version it read', async () => {
     const { userId, taskId } = await employeeWithTask('where is the handbook?', 'handbook');
     const memory = createMemoryRepository(ctx.container.db);
-    const read = await memory.historyOfTask(taskId, 3);
+    const read = (await memory.historiesOfTasks([taskId], 3)).get(taskId);
     expect(read?.userId).toBe(userId);
     await ctx.container.db
       .update(employeeProfiles)
       .set({ summary: 'written meanwhile' })
       .where(eq(employeeProfiles.userId, userId));
-    expect(
-      await memory.updateMemory(userId, { frequentIntents: ['stale'], summary: 'stale' }, read!.version),
-    ).toBe(false);
+    const stale = { userId, version: read!.version, frequentIntents: ['stale'], summary: 'stale' };
+    expect(await memory.updateMemories([stale])).toEqual(new Set());
     expect((await profileOf(userId)).summary).toBe('written meanwhile');
-    const again = await memory.historyOfTask(taskId, 3);
+    const again = (await memory.historiesOfTasks([taskId], 3)).get(taskId);
     expect(again!.version).not.toBe(read!.version);
-    expect(
-      await memory.updateMemory(userId, { frequentIntents: ['fresh'], summary: 'fresh' }, again!.version),
-    ).toBe(true);
-    expect((await profileOf(userId)).summary).toBe('fresh');
+    const fresh = { userId, version: again!.version, frequentIntents: ['fresh'], summary: 'fresh' };
+    expect(await memory.updateMemories([fresh])).toEqual(new Set([userId]));
+    const profile = await profileOf(userId);
+    expect(profile.summary).toBe('fresh');
+    expect(profile.frequentIntents).toEqual(['fresh']);
+  });
+
+  it('refreshes the senders of jobs that run at once together, each from their own history', async () => {
+    const first = await employeeWithTask('how do I book a vacation?', 'vacation');
+    const later = await addTask(first.conversationId, first.departmentId, 'when is payday?', 'payroll');
+    const other = await employeeWithTask('who signs my expense report?', 'expenses');
+    const { memory } = ctx.container.employeeProfiles;
+    // Called together, they run as one batch: two tasks of one sender, another sender, a task that is gone.
+    const answers = await Promise.all([
+      memory.extractAfterTask(first.taskId),
+      memory.extractAfterTask(other.taskId),
+      memory.extractAfterTask(crypto.randomUUID()),
+      memory.extractAfterTask(later),
+    ]);
+    expect(answers).toEqual([true, true, false, true]);
+    const firstProfile = await profileOf(first.userId);
+    expect([...(firstProfile.frequentIntents ?? [])].sort()).toEqual(['payroll', 'vacation']);
+    expect(firstProfile.summary).toContain('when is payday?');
+    expect(firstProfile.summary).toContain('how do I book a vacation?');
+    const otherProfile = await profileOf(other.userId);
+    expect(otherProfile.frequentIntents).toEqual(['expenses']);
+    expect(otherProfile.summary).toContain('expense report');
+    expect(otherProfile.summary).not.toContain('payday');
   });
 
   // Two connections are needed to interleave a write with a job's; PGlite has one.

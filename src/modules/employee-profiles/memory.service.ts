@@ -1,7 +1,8 @@
 import type { AccessStamps } from '../../core/auth/access-stamps.js';
 import type { Database } from '../../core/db/client.js';
+import { groupCommit } from '../../core/group-commit.js';
 import { RECENT_QUESTIONS, rankIntents, rollingSummary } from './memory.js';
-import { createMemoryRepository } from './memory.repository.js';
+import { createMemoryRepository, type MemoryWrite } from './memory.repository.js';
 
 /** Reads and writes of one job before it gives up on a profile that keeps changing (the queue retries it later). */
 export const MEMORY_WRITE_ATTEMPTS = 5;
@@ -12,34 +13,78 @@ export const MEMORY_WRITE_ATTEMPTS = 5;
  * their task and message history. Recomputing (rather than counting up)
  * makes a replayed job harmless; writing only over the profile version
  * read first keeps concurrent jobs of one sender from losing a task.
+ *
+ * The jobs that run at once are refreshed together (core/group-commit.ts):
+ * one statement reads the histories of all their senders and one writes
+ * their profiles, instead of two statements a job.
  */
 export function createProfileMemoryService(deps: { db: Database; accessStamps: AccessStamps }) {
   const memory = createMemoryRepository(deps.db);
+
+  /** Refreshes the senders of `taskIds`; per task, whether it had a sender to refresh, or an Error. */
+  async function refreshAll(taskIds: readonly string[]): Promise<Array<boolean | Error>> {
+    const outcome = new Map<string, boolean | Error>();
+    const refreshed = new Set<string>();
+    let pending = [...new Set(taskIds)];
+    // Optimistic: a profile is written only if its row is still the version read with the history.
+    // Two jobs of one sender may run at once in different processes; the one that loses reads
+    // again, so an older view never overwrites a newer one, and no job holds the row while it reads.
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      const histories = await memory.historiesOfTasks(pending, RECENT_QUESTIONS);
+      const writes = new Map<string, MemoryWrite>();
+      for (const taskId of pending) {
+        const sender = histories.get(taskId);
+        if (!sender) {
+          outcome.set(taskId, false);
+          continue;
+        }
+        const frequentIntents = rankIntents(sender.intentCounts);
+        const summary = rollingSummary(sender.recentQuestions, frequentIntents);
+        writes.set(sender.userId, {
+          userId: sender.userId,
+          version: sender.version,
+          frequentIntents,
+          summary,
+        });
+      }
+      const written = await memory.updateMemories([...writes.values()]);
+      for (const userId of written) refreshed.add(userId);
+      const lost: string[] = [];
+      for (const taskId of pending) {
+        const userId = histories.get(taskId)?.userId;
+        if (userId === undefined) continue;
+        if (written.has(userId)) outcome.set(taskId, true);
+        else lost.push(taskId);
+      }
+      pending = lost;
+      if (attempt >= MEMORY_WRITE_ATTEMPTS) {
+        for (const taskId of pending) {
+          const userId = histories.get(taskId)?.userId;
+          outcome.set(
+            taskId,
+            new Error(`memory extraction: the profile of ${userId} kept changing; the job is retried`),
+          );
+        }
+        break;
+      }
+    }
+    await Promise.all([...refreshed].map((userId) => deps.accessStamps.bumpUser(userId)));
+    return taskIds.map((taskId) => outcome.get(taskId)!);
+  }
+
+  const refresh = groupCommit(refreshAll);
+
   return {
     /**
      * Refreshes the profile of the employee behind `taskId`; answers false
      * when the task, its conversation or the sender's profile no longer
-     * exists. Overwrites the profile's summary and frequentIntents.
+     * exists. Overwrites the profile's summary and frequentIntents. Jobs
+     * running at the same time are refreshed together.
      * @throws Error when the profile changed under every one of
      * {@link MEMORY_WRITE_ATTEMPTS} tries (the queue retries the job).
      */
-    async extractAfterTask(taskId: string): Promise<boolean> {
-      let userId: string;
-      // Optimistic: the write goes through only if the profile's row is still the version read
-      // before the history. Two jobs of one sender may run at once; the one that loses reads again,
-      // so an older view never overwrites a newer one, and no job holds the row while it reads.
-      for (let attempt = 1; ; attempt++) {
-        const sender = await memory.historyOfTask(taskId, RECENT_QUESTIONS);
-        if (!sender) return false;
-        userId = sender.userId;
-        const frequentIntents = rankIntents(sender.intentCounts);
-        const summary = rollingSummary(sender.recentQuestions, frequentIntents);
-        if (await memory.updateMemory(userId, { frequentIntents, summary }, sender.version)) break;
-        if (attempt >= MEMORY_WRITE_ATTEMPTS)
-          throw new Error(`memory extraction: the profile of ${userId} kept changing; the job is retried`);
-      }
-      await deps.accessStamps.bumpUser(userId);
-      return true;
+    extractAfterTask(taskId: string): Promise<boolean> {
+      return refresh(taskId);
     },
   };
 }
