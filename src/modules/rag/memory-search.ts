@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type DbExecutor, rowsOf } from '../../core/db/client.js';
 import { uuidArray } from '../../core/db/sql-helpers.js';
+import { groupCommit } from '../../core/group-commit.js';
 import { memoiseByText } from '../../core/memo.js';
 import type { KeywordWeights } from './bm25.js';
 import type { HybridQuery, HybridRow, KnowledgeBaseSnapshot } from './hybrid-search.js';
@@ -98,6 +99,23 @@ interface Candidate {
   base: SearchedBase;
 }
 
+/** The chunks one search asks for, and the bases it searches. */
+export interface ChunkAsk {
+  ids: string[];
+  knowledgeBaseIds: readonly string[];
+}
+
+/** A shortlisted chunk as read for the search's rows. */
+export interface ChunkRow {
+  id: string;
+  knowledgeBaseId: string;
+  documentId: string;
+  chunkIndex: number;
+  content: string;
+  scannedBy: string | null;
+  title: string;
+}
+
 function byId(a: { id: string }, b: { id: string }): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
@@ -108,6 +126,35 @@ function byId(a: { id: string }, b: { id: string }): number {
  */
 export const TRIGRAM_PROFILE_CACHE_SIZE = 2000;
 
+/**
+ * Reads shortlisted chunks' rows for the searches a process runs at once,
+ * in one statement (group commit, core/group-commit.ts): each search is
+ * answered the rows of its own ids that are in its bases and not held
+ * back, by id.
+ */
+export function createShortlistReader(db: DbExecutor): (ask: ChunkAsk) => Promise<Map<string, ChunkRow>> {
+  return groupCommit(async (asks: ReadonlyArray<ChunkAsk>) => {
+    const rows = rowsOf<ChunkRow>(
+      await db.execute(sql`SELECT c.id, c.knowledge_base_id AS "knowledgeBaseId", c.document_id AS "documentId",
+          c.chunk_index AS "chunkIndex", c.content, c.scanned_by AS "scannedBy", d.title
+        FROM unnest(${uuidArray([...new Set(asks.flatMap((ask) => ask.ids))])}) AS shortlisted(id)
+        JOIN chunks c ON c.id = shortlisted.id
+        JOIN documents d ON d.id = c.document_id
+        WHERE NOT c.held_back`),
+    );
+    const read = new Map(rows.map((row) => [row.id, row]));
+    return asks.map(({ ids, knowledgeBaseIds }) => {
+      const searched = new Set(knowledgeBaseIds);
+      const answered = new Map<string, ChunkRow>();
+      for (const id of ids) {
+        const row = read.get(id);
+        if (row && searched.has(row.knowledgeBaseId)) answered.set(id, row);
+      }
+      return answered;
+    });
+  });
+}
+
 export function createMemorySearch(deps: {
   db: DbExecutor;
   keywordIndex: KeywordIndex;
@@ -115,6 +162,8 @@ export function createMemorySearch(deps: {
 }) {
   const { db, keywordIndex, vectorIndex } = deps;
   const profileOf = memoiseByText(trigramProfile, TRIGRAM_PROFILE_CACHE_SIZE);
+
+  const readChunks = createShortlistReader(db);
 
   /** Steps 1 and 2: every candidate with its base, cosine and BM25; null when an index is not current. */
   async function candidatesOf(query: HybridQuery) {
@@ -172,23 +221,10 @@ export function createMemorySearch(deps: {
         .sort((a, b) => b.lower - a.lower || byId(a, b))
         .slice(0, Math.max(1, Math.floor(query.shortlist)));
       if (shortlist.length === 0) return [];
-      const chunks = new Map(
-        rowsOf<{
-          id: string;
-          documentId: string;
-          chunkIndex: number;
-          content: string;
-          scannedBy: string | null;
-          title: string;
-        }>(
-          await db.execute(sql`SELECT c.id, c.document_id AS "documentId", c.chunk_index AS "chunkIndex", c.content,
-              c.scanned_by AS "scannedBy", d.title
-            FROM unnest(${uuidArray(shortlist.map((c) => c.id))}) AS shortlisted(id)
-            JOIN chunks c ON c.id = shortlisted.id
-            JOIN documents d ON d.id = c.document_id
-            WHERE c.knowledge_base_id = ANY(${uuidArray(query.knowledgeBaseIds)}) AND NOT c.held_back`),
-        ).map((row) => [row.id, row]),
-      );
+      const chunks = await readChunks({
+        ids: shortlist.map((c) => c.id),
+        knowledgeBaseIds: query.knowledgeBaseIds,
+      });
       const message = new Set(trigramsOf(query.text.slice(0, TRIGRAM_TEXT_MAX)));
       const rows: HybridRow[] = [];
       for (const c of shortlist) {

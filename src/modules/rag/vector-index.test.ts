@@ -5,6 +5,7 @@ import { createDepartment, createKnowledgeFixture } from '../../../test/factorie
 import { rowsOf } from '../../core/db/client.js';
 import { chunks } from '../../core/db/schema/index.js';
 import { createLocalEmbedder } from '../../core/llm/local-embedder.js';
+import { createShortlistReader } from './memory-search.js';
 import type { HybridQuery } from './rag.repository.js';
 import { queryKeywordTerms } from './text-analysis.js';
 import { createVectorIndex, parseVectorSend, usearch } from './vector-index.js';
@@ -226,5 +227,38 @@ describe.skipIf(!usearch)('createVectorIndex', () => {
     expect(index.current(versions, [kb], dimensions)).toBeNull();
     await index.warm([kb]);
     expect(index.current(versions, [kb], dimensions)).toHaveLength(1);
+  });
+});
+
+describe('createShortlistReader', () => {
+  it('answers the searches that read at once from one statement, each its own bases’ chunks that are not held back', async () => {
+    const [one, two] = [await corpus(), await corpus()];
+    const idsOf = async (knowledgeBaseId: string) =>
+      (
+        await ctx.container.db
+          .select({ id: chunks.id })
+          .from(chunks)
+          .where(eq(chunks.knowledgeBaseId, knowledgeBaseId))
+          .orderBy(chunks.id)
+      ).map((row) => row.id);
+    const [oneIds, twoIds] = [await idsOf(one.knowledgeBase.id), await idsOf(two.knowledgeBase.id)];
+    await ctx.container.db.update(chunks).set({ heldBack: true }).where(eq(chunks.id, oneIds[0]!));
+    const read = createShortlistReader(ctx.container.db);
+    // Asked together, they go in one batch; each also names a chunk of the other's base.
+    const [fromOne, fromTwo, fromBoth] = await Promise.all([
+      read({ ids: [...oneIds, twoIds[0]!], knowledgeBaseIds: [one.knowledgeBase.id] }),
+      read({ ids: [oneIds[1]!, ...twoIds], knowledgeBaseIds: [two.knowledgeBase.id] }),
+      read({
+        ids: [oneIds[0]!, oneIds[2]!, twoIds[1]!],
+        knowledgeBaseIds: [one.knowledgeBase.id, two.knowledgeBase.id],
+      }),
+    ]);
+    expect([...fromOne.keys()].sort()).toEqual(oneIds.slice(1));
+    expect([...fromTwo.keys()].sort()).toEqual(twoIds);
+    expect([...fromBoth.keys()].sort()).toEqual([oneIds[2]!, twoIds[1]!].sort());
+    const row = fromTwo.get(twoIds[0]!)!;
+    expect(row.knowledgeBaseId).toBe(two.knowledgeBase.id);
+    expect(row.title).toMatch(/^T[0-9]$/);
+    expect(TOPICS.some((topic) => row.content.startsWith(topic))).toBe(true);
   });
 });
