@@ -75,7 +75,7 @@ export function createDecisionRepository(db: Database) {
     async writeApproval(
       end: TaskEnd,
       approval: NewApproval & { id: string; conversationId: string },
-      recipients: string[],
+      recipients: readonly string[],
       notice: DecisionNotice,
     ): Promise<DecisionWritten | null> {
       return written(sql`WITH ${taskEnd(end)},

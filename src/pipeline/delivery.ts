@@ -247,9 +247,7 @@ export function createDelivery(deps: {
       const result: RouteResult = { route: decision.route, approvalId: randomUUID(), messageId: null };
       const notified = escalatedToRole
         ? await recipients.withRole(conversation.departmentId, escalatedToRole)
-        : await recipients.withPermission(conversation.departmentId, 'canApprove', {
-            roleIds: input.approverRoleIds,
-          });
+        : await recipients.approvers(conversation.departmentId, input.approverRoleIds);
       const written = await decisions.writeApproval(
         end(result),
         {

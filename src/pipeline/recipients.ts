@@ -1,7 +1,14 @@
 import { computeEffectiveAccess } from '../core/auth/actor.js';
 import type { Permission } from '../core/auth/permissions.js';
 import type { DbExecutor } from '../core/db/client.js';
+import { groupCommit } from '../core/group-commit.js';
 import type { AccessCandidate, DeliveryRepository } from './delivery.repository.js';
+
+/** Whose approvers a task asks for ({@link createRecipients}). */
+interface ApproversAsk {
+  departmentId: string;
+  roleIds: readonly string[] | undefined;
+}
 
 /** The role whose members receive escalations and demotion notices. */
 export const DEPARTMENT_HEAD_ROLE = 'dept_head';
@@ -18,6 +25,52 @@ function reaches(user: AccessCandidate, departmentId: string): boolean {
  * same people.
  */
 export function createRecipients(rows: Pick<DeliveryRepository, 'accessCandidates'>) {
+  /**
+   * Active users holding `permission` whose effective departments include
+   * `departmentId`. `roleIds`, when given, are the roles that grant the
+   * permission, read already (the pipeline reads canApprove's with the
+   * task's context); they are read here otherwise.
+   */
+  async function withPermission(
+    departmentId: string,
+    permission: Permission,
+    options: { tx?: DbExecutor; roleIds?: readonly string[] | undefined } = {},
+  ): Promise<string[]> {
+    const candidates = await rows.accessCandidates(departmentId, { permission }, options.tx, options.roleIds);
+    return candidates
+      .filter(
+        (user) =>
+          computeEffectiveAccess(user).permissions.includes(permission) && reaches(user, departmentId),
+      )
+      .map((user) => user.id);
+  }
+
+  /**
+   * The approvers asked for at once (group commit): one read per department
+   * and set of approver roles in a batch, shared by the tasks that asked.
+   */
+  const sharedApprovers = groupCommit(async (asks: ReadonlyArray<ApproversAsk>) => {
+    const reads = new Map<string, Promise<string[]>>();
+    const settled = await Promise.allSettled(
+      asks.map(({ departmentId, roleIds }) => {
+        const key = `${departmentId} ${roleIds?.join(',') ?? '-'}`;
+        let read = reads.get(key);
+        if (!read) {
+          read = withPermission(departmentId, 'canApprove', { roleIds });
+          reads.set(key, read);
+        }
+        return read;
+      }),
+    );
+    return settled.map((outcome) =>
+      outcome.status === 'fulfilled'
+        ? outcome.value
+        : outcome.reason instanceof Error
+          ? outcome.reason
+          : new Error(String(outcome.reason)),
+    );
+  });
+
   return {
     /**
      * Active users holding `permission` whose effective departments include
@@ -25,23 +78,16 @@ export function createRecipients(rows: Pick<DeliveryRepository, 'accessCandidate
      * permission, read already (the pipeline reads canApprove's with the
      * task's context); they are read here otherwise.
      */
-    async withPermission(
-      departmentId: string,
-      permission: Permission,
-      options: { tx?: DbExecutor; roleIds?: readonly string[] | undefined } = {},
-    ): Promise<string[]> {
-      const candidates = await rows.accessCandidates(
-        departmentId,
-        { permission },
-        options.tx,
-        options.roleIds,
-      );
-      return candidates
-        .filter(
-          (user) =>
-            computeEffectiveAccess(user).permissions.includes(permission) && reaches(user, departmentId),
-        )
-        .map((user) => user.id);
+    withPermission,
+
+    /**
+     * The users who approve the replies of `departmentId` (canApprove, as
+     * {@link withPermission}), outside a transaction. Tasks that ask at the
+     * same time share one read per department ({@link groupCommit}); the
+     * list answered is shared too, and must not be changed.
+     */
+    approvers(departmentId: string, roleIds?: readonly string[]): Promise<readonly string[]> {
+      return sharedApprovers({ departmentId, roleIds });
     },
 
     /** Active users of role `roleSlug` whose effective departments include `departmentId`. */
