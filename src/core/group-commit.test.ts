@@ -57,25 +57,6 @@ describe('groupCommit', () => {
     expect(await flaky('zzz')).toBe(3);
   });
 
-  it('with retryAlone, runs a failed batch again key by key, so that only the keys that fail alone fail', async () => {
-    const batches: string[][] = [];
-    const call = groupCommit(
-      async (keys: readonly string[]) => {
-        batches.push([...keys]);
-        if (keys.some((key) => key.startsWith('bad'))) throw new Error('statement failed');
-        return keys.map((key) => key.toUpperCase());
-      },
-      { retryAlone: true },
-    );
-    const calls = [call('a'), call('bad'), call('c')];
-    expect(await Promise.all(calls.map((c) => c.catch((error: Error) => error.message)))).toEqual([
-      'A',
-      'statement failed',
-      'C',
-    ]);
-    expect(batches).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
-  });
-
   it('hands a batch at most maxKeys keys', async () => {
     const sizes: number[] = [];
     const call = groupCommit(

@@ -13,11 +13,8 @@ export const GROUP_COMMIT_MAX_KEYS = 64;
  *
  * `run` answers a value or an Error for every key, in the keys' order: an
  * Error rejects that key's call only. A `run` that throws rejects every
- * call of its batch, and the next batch still runs; with `retryAlone`, it
- * is first run again key by key, so that only the keys that fail alone
- * fail (for a `run` that writes in one statement, which a failure leaves
- * without effect). A key asked twice in one batch is handed to `run` twice
- * (nothing is cached between calls).
+ * call of its batch, and the next batch still runs. A key asked twice in
+ * one batch is handed to `run` twice (nothing is cached between calls).
  *
  * Built on DataLoader's batching (its schedule function holds a batch
  * until the one before has ended; its per-key Error results keep one
@@ -25,19 +22,12 @@ export const GROUP_COMMIT_MAX_KEYS = 64;
  */
 export function groupCommit<K, V>(
   run: (keys: readonly K[]) => Promise<ReadonlyArray<V | Error>>,
-  options: { maxKeys?: number; retryAlone?: boolean } = {},
+  options: { maxKeys?: number } = {},
 ): (key: K) => Promise<V> {
-  const alone = (key: K) =>
-    run([key]).then(
-      (values) => values[0]!,
-      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-    );
-  const together = (keys: readonly K[]) =>
-    options.retryAlone && keys.length > 1 ? run(keys).catch(() => Promise.all(keys.map(alone))) : run(keys);
   let running: Promise<unknown> = Promise.resolve();
   const loader = new DataLoader<K, V>(
     (keys) => {
-      const batch = together(keys);
+      const batch = run(keys);
       running = batch.catch(() => undefined);
       return batch;
     },

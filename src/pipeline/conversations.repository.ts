@@ -13,14 +13,7 @@ import {
   users,
 } from '../core/db/schema/index.js';
 import { rowFromJson } from '../core/db/sql-helpers.js';
-import { groupCommit } from '../core/group-commit.js';
-import { isUuid } from '../core/ids.js';
-import {
-  type ContextAsk,
-  prepareTaskContext,
-  type TaskContextRow,
-  uuidArrayValue,
-} from './task-context.query.js';
+import { prepareTaskContext } from './task-context.query.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -119,59 +112,6 @@ export function createConversationsRepository(db: Database) {
   }
 
   const taskContextQuery = prepareTaskContext(db);
-
-  /** A task's snapshot from its row of the context query (none: the task does not exist). */
-  function snapshotOf(row: TaskContextRow | undefined, started: boolean) {
-    return {
-      task: row?.task ?? null,
-      started: started && row?.started ? rowFromJson(agentTasks, row.started) : null,
-      earlierUnfinished: Boolean(row?.earlierUnfinished),
-      namespace: row?.namespace ?? null,
-      conversation: row?.conversation ?? null,
-      inbound: row?.inbound ?? null,
-      user: row?.user ?? null,
-      knowledgeBaseIds: (row?.knowledgeBases ?? []).map((base) => base.id),
-      knowledgeBases: row?.knowledgeBases ?? [],
-      approverRoleIds: row?.approverRoleIds ?? [],
-      profile: row?.profile ?? null,
-      standings: {
-        trust: new Map(
-          Object.entries(row?.intentTrust ?? {}).map(([intent, trust]) => [
-            intent,
-            { isAutonomous: Boolean(trust.isAutonomous), samplingRate: Number(trust.samplingRate) },
-          ]),
-        ),
-        met: new Set(row?.metIntents ?? []),
-      },
-      turns: [...(row?.turns ?? [])].reverse().map(
-        (turn): Turn => ({
-          role: turn.direction === 'inbound' ? 'user' : 'assistant',
-          content: turn.content,
-          // json_build_object writes the timestamp in PostgreSQL's ISO form; the same instant as a Date.
-          createdAt: new Date(turn.createdAt).toISOString(),
-        }),
-      ),
-    };
-  }
-
-  /**
-   * The context reads of the tasks this process runs at once, in one
-   * statement (group commit): each answered its own row, started only when
-   * it asked to be (a task asked twice, once without, is answered as read).
-   */
-  const readContext = groupCommit(async (asks: ReadonlyArray<ContextAsk>) => {
-    const rows = new Map<string, Map<string, TaskContextRow>>();
-    for (const turns of new Set(asks.map((ask) => ask.historyTurns))) {
-      const of = asks.filter((ask) => ask.historyTurns === turns && isUuid(ask.taskId));
-      const read = await taskContextQuery.execute({
-        taskIds: uuidArrayValue(of.map((ask) => ask.taskId)),
-        startIds: uuidArrayValue(of.filter((ask) => ask.start).map((ask) => ask.taskId)),
-        historyTurns: turns,
-      });
-      rows.set(String(turns), new Map(read.map((row) => [row.task.id, row])));
-    }
-    return asks.map((ask) => snapshotOf(rows.get(String(ask.historyTurns))?.get(ask.taskId), ask.start));
-  });
   return {
     findOpen,
 
@@ -218,7 +158,37 @@ export function createConversationsRepository(db: Database) {
      * as started, else null; `task` is the row as it was read).
      */
     async taskContext(taskId: string, historyTurns: number, options: { start?: boolean } = {}) {
-      return readContext({ taskId, historyTurns, start: options.start ?? false });
+      const [row] = await taskContextQuery.execute({ taskId, historyTurns, start: options.start ?? false });
+      return {
+        task: row?.task ?? null,
+        started: row?.started ? rowFromJson(agentTasks, row.started) : null,
+        earlierUnfinished: Boolean(row?.earlierUnfinished),
+        namespace: row?.namespace ?? null,
+        conversation: row?.conversation ?? null,
+        inbound: row?.inbound ?? null,
+        user: row?.user ?? null,
+        knowledgeBaseIds: (row?.knowledgeBases ?? []).map((base) => base.id),
+        knowledgeBases: row?.knowledgeBases ?? [],
+        approverRoleIds: row?.approverRoleIds ?? [],
+        profile: row?.profile ?? null,
+        standings: {
+          trust: new Map(
+            Object.entries(row?.intentTrust ?? {}).map(([intent, trust]) => [
+              intent,
+              { isAutonomous: Boolean(trust.isAutonomous), samplingRate: Number(trust.samplingRate) },
+            ]),
+          ),
+          met: new Set(row?.metIntents ?? []),
+        },
+        turns: (row?.turns ?? []).reverse().map(
+          (turn): Turn => ({
+            role: turn.direction === 'inbound' ? 'user' : 'assistant',
+            content: turn.content,
+            // json_build_object writes the timestamp in PostgreSQL's ISO form; the same instant as a Date.
+            createdAt: new Date(turn.createdAt).toISOString(),
+          }),
+        ),
+      };
     },
 
     async findConversation(id: string, tx: DbExecutor = db): Promise<ConversationRow | null> {

@@ -11,9 +11,7 @@ import {
   nextToolCallTime,
   runFigures,
   runWrites,
-  TOOL_CALL_RECORD,
   type ToolCallRow,
-  toolCallRecords,
 } from './tasks.repository.js';
 
 /** What every delivery decision writes besides its route: the task's end, its last tool calls, the first interaction. */
@@ -212,6 +210,15 @@ const results = sql`SELECT (SELECT row_to_json(task) FROM task) AS task,
  */
 function taskEnd(end: TaskEnd): SQL {
   const finishedAt = end.finishedAt.toISOString();
+  const calls = end.toolCalls.map((call, n) => ({
+    n,
+    step_name: call.stepName,
+    status: call.status,
+    input_data: call.inputData ?? null,
+    output_data: call.outputData ?? null,
+    duration_ms: call.durationMs ?? 0,
+    error_message: call.errorMessage ?? null,
+  }));
   const { userId, namespaceId, intent } = end.interaction;
   return sql`task AS (
       UPDATE agent_tasks SET status = 'done', output = ${JSON.stringify(end.output)}::jsonb, error_message = NULL,
@@ -224,7 +231,8 @@ function taskEnd(end: TaskEnd): SQL {
       INSERT INTO agent_tool_calls (task_id, step_name, status, input_data, output_data, duration_ms, error_message, created_at)
       SELECT task.id, c.step_name, c.status, c.input_data, c.output_data, c.duration_ms, c.error_message,
         ${nextToolCallTime(sql`task.id`)} + c.n * interval '1 microsecond'
-      FROM task, jsonb_to_recordset(${toolCallRecords([end.toolCalls])}::jsonb) AS ${TOOL_CALL_RECORD}
+      FROM task, jsonb_to_recordset(${JSON.stringify(calls)}::jsonb) AS c(n integer, step_name text, status text,
+        input_data jsonb, output_data jsonb, duration_ms integer, error_message text)
       RETURNING *
     ),
     met AS (

@@ -1,6 +1,5 @@
 import type { Bus } from '../core/bus/bus.js';
 import type { Database } from '../core/db/client.js';
-import { groupCommit } from '../core/group-commit.js';
 import type { DriverLogger } from '../core/logger.js';
 import type { QueueDriver } from '../core/queue/queue.js';
 import {
@@ -103,17 +102,6 @@ export interface RunnerDeps {
 export function createRunner(deps: RunnerDeps) {
   const { db, tasks, conversations, delivery, steps, bus, queue, logger } = deps;
 
-  /**
-   * The tool calls of the tasks this process runs at once are written
-   * together (group commit): one INSERT for all their calls instead of one
-   * a task. A batch that fails is written again task by task, so one task's
-   * failure stays its own.
-   */
-  const writeToolCalls = groupCommit(
-    (groups: ReadonlyArray<NewToolCall[]>) => tasks.insertToolCallsOfTasks(groups),
-    { retryAlone: true },
-  );
-
   const common = (task: AgentTaskRow, status: AgentTaskStatus): AgentTaskCommon => ({
     taskId: task.id,
     jobId: task.jobId,
@@ -207,7 +195,7 @@ export function createRunner(deps: RunnerDeps) {
    * in order; throws the first failure among them.
    */
   async function record(context: TaskContext, ran: Array<Ran<unknown>>): Promise<void> {
-    await publishToolCalls(context, ran, await writeToolCalls(ran.map((r) => r.call)));
+    await publishToolCalls(context, ran, await tasks.insertToolCalls(ran.map((r) => r.call)));
     const failed = ran.find((r) => r.failure);
     if (failed) throw failed.failure;
   }

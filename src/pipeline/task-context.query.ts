@@ -1,4 +1,4 @@
-import { and, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
+import { and, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../core/db/client.js';
 import {
   agentTasks,
@@ -14,29 +14,26 @@ import {
   users,
 } from '../core/db/schema/index.js';
 import type { KnowledgeBaseSnapshot } from '../modules/rag/hybrid-search.js';
-import { startPatch } from './tasks.repository.js';
+import { firstStartOf, startPatch } from './tasks.repository.js';
 
 /**
  * The query of `taskContext`, built once and prepared: it selects five
  * tables' columns with two subqueries, and building it cost about 0.6 ms of
  * the service's CPU per run job (measured with Drizzle on the development
- * machine), more than running it. It reads several tasks at once (a row
- * each, `taskIds`), and starts those of `startIds` whose turn has come.
+ * machine), more than running it.
  */
 export function prepareTaskContext(db: Database) {
   // The first start of a task whose turn has come (no earlier task of its conversation is queued or
-  // running) and that no try has started, when asked (`startIds`): `startFirst`'s UPDATE, so that a
-  // task's first run reads and starts in one statement. Of two tasks of one conversation asked
-  // together, the later one sees the earlier one queued (the statement's snapshot), and waits.
+  // running) and that no try has started, when asked (`start`): `startFirst`'s UPDATE, so that a
+  // task's first run reads and starts in one statement.
   const started = db.$with('started', { id: sql<string>`id` }).as(
     db
       .update(agentTasks)
       .set({ ...startPatch(undefined), updatedAt: sql`now()` })
       .where(
         and(
-          sql`${agentTasks.id} = ANY(${sql.placeholder('startIds')}::uuid[])`,
-          eq(agentTasks.status, 'queued'),
-          isNull(agentTasks.startedAt),
+          firstStartOf(sql.placeholder('taskId')),
+          sql`${sql.placeholder('start')}::boolean`,
           not(earlierUnfinished(sql`${agentTasks}`)),
         ),
       )
@@ -47,8 +44,7 @@ export function prepareTaskContext(db: Database) {
     .with(started)
     .select({
       task: agentTasks,
-      started: sql<Record<string, unknown> | null>`(SELECT row_to_json(s) FROM ${started} s
-        WHERE s.id = ${agentTasks.id})`,
+      started: sql<Record<string, unknown> | null>`(SELECT row_to_json(s) FROM ${started} s)`,
       earlierUnfinished: earlierUnfinished(sql`${agentTasks}`),
       namespace: namespaces,
       conversation: conversations,
@@ -94,8 +90,9 @@ export function prepareTaskContext(db: Database) {
     .leftJoin(messages, eq(messages.id, agentTasks.messageId))
     .leftJoin(users, eq(users.id, conversations.userId))
     .leftJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
-    .where(sql`${agentTasks.id} = ANY(${sql.placeholder('taskIds')}::uuid[])`)
-    .prepare('task_contexts');
+    .where(eq(agentTasks.id, sql.placeholder('taskId')))
+    .limit(1)
+    .prepare('task_context');
 }
 
 /** Whether an earlier task of the conversation of `task` (a row of agent_tasks) is queued or running. */
@@ -103,20 +100,4 @@ function earlierUnfinished(task: SQL): SQL<boolean> {
   return sql<boolean>`exists (SELECT 1 FROM agent_tasks e
     WHERE e.conversation_id = ${task}.conversation_id AND e.status IN ('queued', 'running')
       AND (e.created_at < ${task}.created_at OR (e.created_at = ${task}.created_at AND e.id < ${task}.id)))`;
-}
-
-/** A row of the context query: one read task. */
-export type TaskContextRow = Awaited<ReturnType<ReturnType<typeof prepareTaskContext>['execute']>>[number];
-
-/** One task's read, as `taskContext` asks it. */
-export interface ContextAsk {
-  taskId: string;
-  historyTurns: number;
-  /** Start the task by the same statement when its turn has come and no try has started it. */
-  start: boolean;
-}
-
-/** A uuid[] placeholder's value (`{a,b}`), for ids checked to be uuids. */
-export function uuidArrayValue(ids: readonly string[]): string {
-  return `{${ids.join(',')}}`;
 }

@@ -39,49 +39,4 @@ describe('tool calls', () => {
       'confidence_check',
     ]);
   });
-
-  it("of several tasks are written in one INSERT, each group answered in its order and after its task's earlier calls", async () => {
-    const { db } = ctx.container;
-    const department = await createDepartment(ctx.container);
-    const taskIds: string[] = [];
-    for (const n of [1, 2]) {
-      const [task] = await db
-        .insert(agentTasks)
-        .values({ jobId: `tool-calls-${n}-${department.id}`, departmentId: department.id, status: 'running' })
-        .returning({ id: agentTasks.id });
-      taskIds.push(task!.id);
-    }
-    const [first, second] = taskIds as [string, string];
-    const call = (taskId: string, stepName: string, inputData: unknown = { step: stepName }) => ({
-      taskId,
-      stepName,
-      status: 'done',
-      inputData,
-      outputData: null,
-    });
-    const tasks = createTasksRepository(db);
-    await tasks.insertToolCalls([call(first, 'inject_profile')]);
-    await db
-      .update(agentToolCalls)
-      .set({ createdAt: sql`${agentToolCalls.createdAt} + interval '1 hour'` })
-      .where(eq(agentToolCalls.taskId, first));
-    const written = await tasks.insertToolCallsOfTasks([
-      [call(second, 'inject_profile'), call(second, 'rag_search', null)],
-      [],
-      [call(first, 'rag_search')],
-    ]);
-    expect(written.map((group) => group.map((row) => [row.taskId, row.stepName]))).toEqual([
-      [
-        [second, 'inject_profile'],
-        [second, 'rag_search'],
-      ],
-      [],
-      [[first, 'rag_search']],
-    ]);
-    expect(written[0]![0]!.inputData).toEqual({ step: 'inject_profile' });
-    expect(written[0]![1]!.inputData).toBeNull();
-    expect(written[0]![0]!.createdAt).toBeInstanceOf(Date);
-    expect((await tasks.toolCalls(first)).map((c) => c.stepName)).toEqual(['inject_profile', 'rag_search']);
-    expect((await tasks.toolCalls(second)).map((c) => c.stepName)).toEqual(['inject_profile', 'rag_search']);
-  });
 });

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type Database, type DbExecutor, rowsOf } from '../core/db/client.js';
+import type { Database, DbExecutor } from '../core/db/client.js';
 import { agentRuns, agentTasks, agentToolCalls, type retrievalHits } from '../core/db/schema/index.js';
-import { rowFromJson } from '../core/db/sql-helpers.js';
 
 export type AgentTaskRow = typeof agentTasks.$inferSelect;
 export type NewAgentTask = typeof agentTasks.$inferInsert;
@@ -41,31 +40,46 @@ export function firstStartOf(taskId: Placeholder | string): SQL {
 }
 
 /**
- * Tool calls as records for `jsonb_to_recordset(...) AS {@link TOOL_CALL_RECORD}`:
- * `n` numbers each task's calls from 0, in order (created_at puts them a
- * microsecond apart, after the task's earlier calls: {@link nextToolCallTime}).
+ * The tool call rows of one INSERT. created_at orders a task's calls: a
+ * microsecond apart, after the task's earlier calls.
  */
-export function toolCallRecords(groups: ReadonlyArray<readonly NewToolCall[]>): string {
-  return JSON.stringify(
-    groups.flatMap((calls) =>
-      calls.map((call, n) => ({
-        n,
-        task_id: call.taskId,
-        step_name: call.stepName,
-        status: call.status,
-        input_data: call.inputData ?? null,
-        output_data: call.outputData ?? null,
-        // duration_ms is the one column with a default (0), which a builder INSERT would apply.
-        duration_ms: call.durationMs ?? 0,
-        error_message: call.errorMessage ?? null,
-      })),
-    ),
-  );
+function toolCallRows<T extends NewToolCall>(values: T[]) {
+  return values.map((value, i) => ({
+    ...value,
+    createdAt: sql`${nextToolCallTime(sql`${value.taskId}::uuid`)} + ${i} * interval '1 microsecond'`,
+  }));
 }
 
-/** The record type of {@link toolCallRecords}, aliased `c`. */
-export const TOOL_CALL_RECORD = sql`c(n integer, task_id uuid, step_name text, status text, input_data jsonb,
-  output_data jsonb, duration_ms integer, error_message text)`;
+/** The columns of a tool call that a prepared INSERT takes as placeholders, row by row. */
+const TOOL_CALL_FIELDS = [
+  'taskId',
+  'stepName',
+  'status',
+  'inputData',
+  'outputData',
+  'durationMs',
+  'errorMessage',
+] as const;
+
+/** The JSON columns among {@link TOOL_CALL_FIELDS}: passed as JSON text (null stays SQL NULL). */
+const TOOL_CALL_JSON_FIELDS: ReadonlySet<string> = new Set(['inputData', 'outputData']);
+
+/** The placeholder values of {@link TOOL_CALL_FIELDS} for `values`, named `<field><row>`. */
+function toolCallPlaceholderValues(values: NewToolCall[]): Record<string, unknown> {
+  const named: Record<string, unknown> = {};
+  for (const [i, value] of values.entries()) {
+    for (const field of TOOL_CALL_FIELDS) {
+      // duration_ms is the one column with a default (0), which a builder INSERT would apply.
+      const given = value[field] ?? (field === 'durationMs' ? 0 : null);
+      named[`${field}${i}`] =
+        given !== null && TOOL_CALL_JSON_FIELDS.has(field) ? JSON.stringify(given) : given;
+    }
+  }
+  return named;
+}
+
+/** Tool call INSERTs of up to this many rows are built once; the pipeline writes one or two at a time. */
+const PREPARED_TOOL_CALL_ROWS = 4;
 
 /**
  * The statements every agent task runs, built once with placeholders: a
@@ -77,6 +91,25 @@ export const TOOL_CALL_RECORD = sql`c(n integer, task_id uuid, step_name text, s
  * built.
  */
 function prepareTaskStatements(db: Database) {
+  const insertToolCalls = new Map<number, ReturnType<typeof buildToolCallInsert>>();
+  function buildToolCallInsert(rows: number) {
+    const placeholder = (field: string, i: number) => sql.placeholder(`${field}${i}`);
+    // The JSON columns take their text, serialised here: Drizzle's encoder would turn a null into JSON null.
+    const values = Array.from({ length: rows }, (_, i) => ({
+      taskId: placeholder('taskId', i),
+      stepName: placeholder('stepName', i),
+      status: placeholder('status', i),
+      inputData: sql`${placeholder('inputData', i)}::jsonb`,
+      outputData: sql`${placeholder('outputData', i)}::jsonb`,
+      durationMs: placeholder('durationMs', i),
+      errorMessage: placeholder('errorMessage', i),
+    })) as unknown as NewToolCall[];
+    return db
+      .insert(agentToolCalls)
+      .values(toolCallRows(values))
+      .returning()
+      .prepare(`tool_calls_insert_${rows}`);
+  }
   return {
     startFirst: db
       .update(agentTasks)
@@ -88,40 +121,22 @@ function prepareTaskStatements(db: Database) {
       .where(firstStartOf(sql.placeholder('id')))
       .returning()
       .prepare('task_start_first'),
+    /** The INSERT of `rows` tool calls; null beyond {@link PREPARED_TOOL_CALL_ROWS}. */
+    insertToolCalls(rows: number) {
+      if (rows > PREPARED_TOOL_CALL_ROWS) return null;
+      let statement = insertToolCalls.get(rows);
+      if (!statement) {
+        statement = buildToolCallInsert(rows);
+        insertToolCalls.set(rows, statement);
+      }
+      return statement;
+    },
   };
 }
 
 /** Agent tasks, their tool calls, and the runs (traces) with their retrieval hits. */
 export function createTasksRepository(db: Database) {
   const prepared = prepareTaskStatements(db);
-
-  /**
-   * Writes the tool calls of several tasks in one INSERT (each group the
-   * calls of one task, in order, their step names distinct); answers each
-   * group's rows in the order given.
-   */
-  async function insertToolCallsOfTasks(
-    groups: ReadonlyArray<readonly NewToolCall[]>,
-    tx: DbExecutor = db,
-  ): Promise<ToolCallRow[][]> {
-    if (groups.every((calls) => calls.length === 0)) return groups.map(() => []);
-    const [row] = rowsOf<{ calls: Array<Record<string, unknown>> }>(
-      await tx.execute(sql`WITH calls AS (
-          INSERT INTO agent_tool_calls (task_id, step_name, status, input_data, output_data, duration_ms,
-            error_message, created_at)
-          SELECT c.task_id, c.step_name, c.status, c.input_data, c.output_data, c.duration_ms, c.error_message,
-            ${nextToolCallTime(sql`c.task_id`)} + c.n * interval '1 microsecond'
-          FROM jsonb_to_recordset(${toolCallRecords(groups)}::jsonb) AS ${TOOL_CALL_RECORD}
-          RETURNING *
-        )
-        SELECT coalesce(json_agg(calls), '[]') AS calls FROM calls`),
-    );
-    const written = new Map<string, ToolCallRow>();
-    for (const call of row!.calls.map((json) => rowFromJson(agentToolCalls, json)))
-      written.set(`${call.taskId} ${call.stepName}`, call);
-    return groups.map((calls) => calls.map((call) => written.get(`${call.taskId} ${call.stepName}`)!));
-  }
-
   return {
     async find(id: string, tx: DbExecutor = db): Promise<AgentTaskRow | null> {
       const [row] = await tx.select().from(agentTasks).where(eq(agentTasks.id, id)).limit(1);
@@ -196,12 +211,16 @@ export function createTasksRepository(db: Database) {
       return row!;
     },
 
-    /** Writes several tool calls of one task in one INSERT; answers them in the order given. */
+    /** Writes several tool calls in one INSERT; answers them in the order given. */
     async insertToolCalls(values: NewToolCall[], tx: DbExecutor = db): Promise<ToolCallRow[]> {
-      return (await insertToolCallsOfTasks([values], tx))[0]!;
+      if (values.length === 0) return [];
+      const statement = tx === db ? prepared.insertToolCalls(values.length) : null;
+      const rows = statement
+        ? await statement.execute(toolCallPlaceholderValues(values))
+        : await tx.insert(agentToolCalls).values(toolCallRows(values)).returning();
+      const byStep = new Map(rows.map((row) => [row.stepName, row]));
+      return values.map((value) => byStep.get(value.stepName)!);
     },
-
-    insertToolCallsOfTasks,
 
     async toolCalls(taskId: string, tx: DbExecutor = db): Promise<ToolCallRow[]> {
       return tx
