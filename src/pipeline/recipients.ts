@@ -49,35 +49,25 @@ export function createRecipients(rows: Pick<DeliveryRepository, 'accessCandidate
    * The approvers asked for at once (group commit): one read per department
    * and set of approver roles in a batch, shared by the tasks that asked.
    */
-  const sharedApprovers = groupCommit(async (asks: ReadonlyArray<ApproversAsk>) => {
-    const reads = new Map<string, Promise<string[]>>();
-    const settled = await Promise.allSettled(
+  const sharedApprovers = groupCommit((asks: ReadonlyArray<ApproversAsk>) => {
+    const reads = new Map<string, Promise<string[] | Error>>();
+    return Promise.all(
       asks.map(({ departmentId, roleIds }) => {
         const key = `${departmentId} ${roleIds?.join(',') ?? '-'}`;
         let read = reads.get(key);
         if (!read) {
-          read = withPermission(departmentId, 'canApprove', { roleIds });
+          // A failed read fails the tasks that shared it, not the rest of the batch.
+          read = withPermission(departmentId, 'canApprove', { roleIds }).catch((reason: unknown) =>
+            reason instanceof Error ? reason : new Error(String(reason)),
+          );
           reads.set(key, read);
         }
         return read;
       }),
     );
-    return settled.map((outcome) =>
-      outcome.status === 'fulfilled'
-        ? outcome.value
-        : outcome.reason instanceof Error
-          ? outcome.reason
-          : new Error(String(outcome.reason)),
-    );
   });
 
   return {
-    /**
-     * Active users holding `permission` whose effective departments include
-     * `departmentId`. `roleIds`, when given, are the roles that grant the
-     * permission, read already (the pipeline reads canApprove's with the
-     * task's context); they are read here otherwise.
-     */
     withPermission,
 
     /**
