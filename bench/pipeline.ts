@@ -87,6 +87,7 @@ import {
   writeBenchSection,
 } from './lib.js';
 import { floor } from './pipeline-floor.js';
+import { ownWork } from './pipeline-own-work.js';
 import { counter, countPglite, countPool } from './statement-counter.js';
 import { forkWorkers, type WorkerProcesses } from './worker-processes.js';
 
@@ -141,6 +142,20 @@ const settings = {
   keep: env.BENCH_KEEP === '1',
 };
 const TARGETS: Record<string, number> = { embedded: 50, 'PostgreSQL + Redis': 300 };
+
+function sumOf(cpu: CpuTimes): number {
+  return cpu.node + cpu.postgres + cpu.redis;
+}
+
+/** CPU milliseconds as a table cell: the sum, then each part. */
+function cpuCell(cpu: CpuTimes): string {
+  return `${sumOf(cpu).toFixed(1)} (${cpu.node.toFixed(1)}, ${cpu.postgres.toFixed(1)}, ${cpu.redis.toFixed(1)})`;
+}
+
+/** The CPU a message may use at the target rate when every core of the machine works: cores ÷ target. */
+function budgetMs(drivers: string): number {
+  return (os.cpus().length * 1000) / (TARGETS[drivers] ?? 1);
+}
 const DOCUMENTS_PER_BASE = 10;
 const SENTENCES_PER_CHUNK = 5;
 
@@ -386,6 +401,10 @@ interface RunResult {
   floorMessagesPerSec: number;
   /** CPU milliseconds per message in the window: this process, the PostgreSQL server, the Redis server. */
   cpuMsPerMessage: CpuTimes;
+  /** The floor's CPU milliseconds per message, as `cpuMsPerMessage`. */
+  floorCpuMsPerMessage: CpuTimes;
+  /** The pipeline's own work alone (bench/pipeline-own-work.ts), CPU milliseconds per message, as `cpuMsPerMessage`. */
+  ownWorkCpuMsPerMessage: CpuTimes;
 }
 
 /** Sends the messages through the inbound service and waits for every task's completion event. */
@@ -590,6 +609,7 @@ async function run(set: DriverSet, round: number, workerProcesses = 0): Promise<
     }
     const floorScratch = await set.scratchQueue();
     let floorMessagesPerSec: number;
+    const floorCpuBefore = cpuTimes();
     try {
       floorMessagesPerSec = await floor({
         db: container.db,
@@ -605,6 +625,17 @@ async function run(set: DriverSet, round: number, workerProcesses = 0): Promise<
     } finally {
       await floorScratch.close();
     }
+    const floorCpu = cpuSpent(floorCpuBefore, cpuTimes());
+    const floorMessages = settings.floorMessages(pgSet);
+    const ownWorkInput = {
+      container,
+      namespaceId: data.namespaceId,
+      departmentId: data.departmentId,
+      knowledgeBaseIds: data.knowledgeBaseIds,
+    };
+    // This process ran no task when the workers had processes of their own: its compiler warms first.
+    await ownWork({ ...ownWorkInput, texts: data.messages.slice(messageCount, messageCount + 1000) });
+    const own = await ownWork({ ...ownWorkInput, texts: data.messages.slice(0, messageCount) });
     const result: RunResult = {
       drivers: set.name,
       run: round,
@@ -621,6 +652,12 @@ async function run(set: DriverSet, round: number, workerProcesses = 0): Promise<
       endToEnd: { p50: percentile(driven.endToEnd, 50), p95: percentile(driven.endToEnd, 95) },
       ceilingJobsPerSec,
       floorMessagesPerSec,
+      floorCpuMsPerMessage: {
+        node: floorCpu.node / floorMessages,
+        postgres: floorCpu.postgres / floorMessages,
+        redis: floorCpu.redis / floorMessages,
+      },
+      ownWorkCpuMsPerMessage: own,
       cpuMsPerMessage: {
         node: cpu.node / driven.taskIds.length,
         postgres: cpu.postgres / driven.taskIds.length,
@@ -636,6 +673,9 @@ async function run(set: DriverSet, round: number, workerProcesses = 0): Promise<
     const perMessage = result.cpuMsPerMessage;
     log(
       `    CPU per message: this process ${perMessage.node.toFixed(1)} ms, PostgreSQL ${perMessage.postgres.toFixed(1)} ms, Redis ${perMessage.redis.toFixed(1)} ms`,
+    );
+    log(
+      `    CPU per message (all; node, PostgreSQL, Redis): pipeline ${cpuCell(perMessage)}; floor ${cpuCell(result.floorCpuMsPerMessage)}; own work alone ${cpuCell(result.ownWorkCpuMsPerMessage)}; the target allows ${budgetMs(set.name).toFixed(1)}`,
     );
     log(
       `    searches served (vector leg): ${JSON.stringify(container.rag.repositories.rag.servedSearches())}`,
@@ -718,6 +758,14 @@ function tables(results: RunResult[]): string {
           .join(', ')} |`,
     ),
   ];
+  const budget = [
+    '| drivers | run | processes | CPU a message at the target (cores ÷ target) | pipeline | floor | own work alone | floor + own work |',
+    '|---|---:|---|---:|---|---|---|---:|',
+    ...results.map((r) => {
+      const floorAndOwn = sumOf(r.floorCpuMsPerMessage) + sumOf(r.ownWorkCpuMsPerMessage);
+      return `| ${r.drivers} | ${r.run} | ${processesLabel(r.workerProcesses)} | ${budgetMs(r.drivers).toFixed(1)} | ${cpuCell(r.cpuMsPerMessage)} | ${cpuCell(r.floorCpuMsPerMessage)} | ${cpuCell(r.ownWorkCpuMsPerMessage)} | ${floorAndOwn.toFixed(1)} |`;
+    }),
+  ];
   const steps = [
     '| drivers | run | processes | step | p50 (ms) | p95 (ms) |',
     '|---|---:|---|---|---:|---:|',
@@ -738,7 +786,7 @@ function tables(results: RunResult[]): string {
     '|---|---:|',
     ...r.shapes.map(([shape, n]) => `| \`${shape}\` | ${(n / r.messages).toFixed(2)} |`),
   ]);
-  return [...main, '', ...steps, ...shapes].join('\n');
+  return [...main, '', ...budget, '', ...steps, ...shapes].join('\n');
 }
 
 async function main() {
