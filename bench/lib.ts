@@ -181,6 +181,11 @@ export function cpuSpent(from: CpuReading, to: CpuReading): CpuTimes {
   return spent;
 }
 
+/** CPU times divided by the messages they were spent on. */
+export function perMessage(spent: CpuTimes, messages: number): CpuTimes {
+  return { node: spent.node / messages, postgres: spent.postgres / messages, redis: spent.redis / messages };
+}
+
 /**
  * Starts recording a CPU profile of this process; the answer stops it and
  * writes the profile to `file` (open it in Chrome DevTools or speedscope).

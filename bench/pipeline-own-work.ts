@@ -18,7 +18,7 @@
  * between them.
  */
 import type { Container } from '../src/container.js';
-import { type CpuTimes, cpuSpent, cpuTimes } from './lib.js';
+import { type CpuTimes, cpuSpent, cpuTimes, perMessage } from './lib.js';
 
 export interface OwnWorkInput {
   container: Container;
@@ -53,10 +53,5 @@ export async function ownWork(input: OwnWorkInput): Promise<CpuTimes> {
     });
     await container.intents.classifier.classify(input.namespaceId, text, found.embedding ?? undefined);
   }
-  const spent = cpuSpent(before, cpuTimes());
-  return {
-    node: spent.node / texts.length,
-    postgres: spent.postgres / texts.length,
-    redis: spent.redis / texts.length,
-  };
+  return perMessage(cpuSpent(before, cpuTimes()), texts.length);
 }

@@ -82,6 +82,7 @@ import {
   cpuTimes,
   log,
   percentile,
+  perMessage,
   profiled,
   scratchPostgres,
   writeBenchSection,
@@ -614,6 +615,7 @@ async function run(set: DriverSet, round: number, workerProcesses = 0): Promise<
       await scratch.close();
     }
     const floorScratch = await set.scratchQueue();
+    const floorMessages = settings.floorMessages(pgSet);
     let floorMessagesPerSec: number;
     const floorCpuBefore = cpuTimes();
     try {
@@ -623,7 +625,7 @@ async function run(set: DriverSet, round: number, workerProcesses = 0): Promise<
         queue: floorScratch.queue,
         concurrency,
         inFlight: settings.inFlight,
-        messages: settings.floorMessages(pgSet),
+        messages: floorMessages,
         userIds: data.senderIds,
         departmentId: data.departmentId,
         namespaceId: data.namespaceId,
@@ -632,7 +634,6 @@ async function run(set: DriverSet, round: number, workerProcesses = 0): Promise<
       await floorScratch.close();
     }
     const floorCpu = cpuSpent(floorCpuBefore, cpuTimes());
-    const floorMessages = settings.floorMessages(pgSet);
     const ownWorkInput = {
       container,
       namespaceId: data.namespaceId,
@@ -658,17 +659,9 @@ async function run(set: DriverSet, round: number, workerProcesses = 0): Promise<
       endToEnd: { p50: percentile(driven.endToEnd, 50), p95: percentile(driven.endToEnd, 95) },
       ceilingJobsPerSec,
       floorMessagesPerSec,
-      floorCpuMsPerMessage: {
-        node: floorCpu.node / floorMessages,
-        postgres: floorCpu.postgres / floorMessages,
-        redis: floorCpu.redis / floorMessages,
-      },
+      floorCpuMsPerMessage: perMessage(floorCpu, floorMessages),
       ownWorkCpuMsPerMessage: own,
-      cpuMsPerMessage: {
-        node: cpu.node / driven.taskIds.length,
-        postgres: cpu.postgres / driven.taskIds.length,
-        redis: cpu.redis / driven.taskIds.length,
-      },
+      cpuMsPerMessage: perMessage(cpu, driven.taskIds.length),
     };
     log(
       `  ${result.messagesPerSec.toFixed(0)} messages/s (${result.seconds.toFixed(1)} s), ` +
@@ -676,12 +669,8 @@ async function run(set: DriverSet, round: number, workerProcesses = 0): Promise<
         `floor ${floorMessagesPerSec.toFixed(0)} messages/s, ` +
         `task p50 ${result.task.p50} ms p95 ${result.task.p95} ms, routes ${JSON.stringify(result.routes)}`,
     );
-    const perMessage = result.cpuMsPerMessage;
     log(
-      `    CPU per message: this process ${perMessage.node.toFixed(1)} ms, PostgreSQL ${perMessage.postgres.toFixed(1)} ms, Redis ${perMessage.redis.toFixed(1)} ms`,
-    );
-    log(
-      `    CPU per message (all; node, PostgreSQL, Redis): pipeline ${cpuCell(perMessage)}; floor ${cpuCell(result.floorCpuMsPerMessage)}; own work alone ${cpuCell(result.ownWorkCpuMsPerMessage)}; the target allows ${budgetMs(set.name).toFixed(1)}`,
+      `    CPU per message (all; node, PostgreSQL, Redis): pipeline ${cpuCell(result.cpuMsPerMessage)}; floor ${cpuCell(result.floorCpuMsPerMessage)}; own work alone ${cpuCell(result.ownWorkCpuMsPerMessage)}; the target allows ${budgetMs(set.name).toFixed(1)}`,
     );
     log(
       `    searches served (vector leg): ${JSON.stringify(container.rag.repositories.rag.servedSearches())}`,
