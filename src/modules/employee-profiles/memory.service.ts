@@ -21,6 +21,33 @@ export const MEMORY_WRITE_ATTEMPTS = 5;
 export function createProfileMemoryService(deps: { db: Database; accessStamps: AccessStamps }) {
   const memory = createMemoryRepository(deps.db);
 
+  /**
+   * One read and one write for `taskIds`: the memory of each of their
+   * senders, written where the profile is still the version read. Answers
+   * the tasks without a sender to refresh, the tasks whose sender was
+   * written (with that sender), and the tasks whose sender changed under
+   * the write (with that sender).
+   */
+  async function attempt(taskIds: readonly string[]) {
+    const histories = await memory.historiesOfTasks(taskIds, RECENT_QUESTIONS);
+    const writes = new Map<string, MemoryWrite>();
+    for (const sender of histories.values()) {
+      const frequentIntents = rankIntents(sender.intentCounts);
+      const summary = rollingSummary(sender.recentQuestions, frequentIntents);
+      writes.set(sender.userId, { userId: sender.userId, version: sender.version, frequentIntents, summary });
+    }
+    const written = await memory.updateMemories([...writes.values()]);
+    const none: string[] = [];
+    const done = new Map<string, string>();
+    const lost = new Map<string, string>();
+    for (const taskId of taskIds) {
+      const userId = histories.get(taskId)?.userId;
+      if (userId === undefined) none.push(taskId);
+      else (written.has(userId) ? done : lost).set(taskId, userId);
+    }
+    return { none, done, lost };
+  }
+
   /** Refreshes the senders of `taskIds`; per task, whether it had a sender to refresh, or an Error. */
   async function refreshAll(taskIds: readonly string[]): Promise<Array<boolean | Error>> {
     const outcome = new Map<string, boolean | Error>();
@@ -29,42 +56,20 @@ export function createProfileMemoryService(deps: { db: Database; accessStamps: A
     // Optimistic: a profile is written only if its row is still the version read with the history.
     // Two jobs of one sender may run at once in different processes; the one that loses reads
     // again, so an older view never overwrites a newer one, and no job holds the row while it reads.
-    for (let attempt = 1; pending.length > 0; attempt++) {
-      const histories = await memory.historiesOfTasks(pending, RECENT_QUESTIONS);
-      const writes = new Map<string, MemoryWrite>();
-      for (const taskId of pending) {
-        const sender = histories.get(taskId);
-        if (!sender) {
-          outcome.set(taskId, false);
-          continue;
-        }
-        const frequentIntents = rankIntents(sender.intentCounts);
-        const summary = rollingSummary(sender.recentQuestions, frequentIntents);
-        writes.set(sender.userId, {
-          userId: sender.userId,
-          version: sender.version,
-          frequentIntents,
-          summary,
-        });
+    for (let tries = 1; pending.length > 0; tries++) {
+      const { none, done, lost } = await attempt(pending);
+      for (const taskId of none) outcome.set(taskId, false);
+      for (const [taskId, userId] of done) {
+        outcome.set(taskId, true);
+        refreshed.add(userId);
       }
-      const written = await memory.updateMemories([...writes.values()]);
-      for (const userId of written) refreshed.add(userId);
-      const lost: string[] = [];
-      for (const taskId of pending) {
-        const userId = histories.get(taskId)?.userId;
-        if (userId === undefined) continue;
-        if (written.has(userId)) outcome.set(taskId, true);
-        else lost.push(taskId);
-      }
-      pending = lost;
-      if (attempt >= MEMORY_WRITE_ATTEMPTS) {
-        for (const taskId of pending) {
-          const userId = histories.get(taskId)?.userId;
+      pending = [...lost.keys()];
+      if (tries >= MEMORY_WRITE_ATTEMPTS) {
+        for (const [taskId, userId] of lost)
           outcome.set(
             taskId,
             new Error(`memory extraction: the profile of ${userId} kept changing; the job is retried`),
           );
-        }
         break;
       }
     }
