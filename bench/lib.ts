@@ -218,3 +218,11 @@ export async function profiled<T>(work: () => Promise<T>): Promise<T> {
     log(`  wrote the CPU profile of the measured window to ${file}`);
   }
 }
+
+/** The machine's load averages (1, 5 and 15 minutes), as `uptime` prints them. */
+export function loadAverages(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+}

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
-import cors from '@fastify/cors';
+import fastifyCors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -9,19 +9,27 @@ import type { Container } from './container.js';
 import { registerAuditHook } from './core/audit/audit-hook.js';
 import { accessStampsOf } from './core/auth/access-stamps.js';
 import authPlugin from './core/auth/auth-plugin.js';
-import { handleFrameworkError, registerErrorHandling } from './core/errors/error-handler.js';
+import {
+  handleClientError,
+  handleFrameworkError,
+  MAX_PARAM_LENGTH,
+  registerErrorHandling,
+} from './core/errors/error-handler.js';
+import { corsOptions } from './core/http/cors.js';
 import { API_PREFIX, registerOpenApi } from './core/http/openapi.js';
 import { registerRateLimit } from './core/http/rate-limit.js';
 import { genReqId, registerRequestIdHeader } from './core/http/request-id.js';
 import { registerRequestLog } from './core/http/request-log.js';
 import { registerRouteInventory } from './core/http/route-inventory.js';
 import { ErrorEnvelopeSchema } from './core/http/schemas.js';
+import { CSP, registerSecurityHeaders } from './core/http/security-headers.js';
 import { AVATAR_URL_PREFIX } from './core/http/user-fields.js';
 import { registerValidation } from './core/http/validation.js';
 import { registerSockets } from './core/realtime/sockets.js';
 import { VERSION } from './core/version.js';
 import { QUEUE_BOARD_PATH } from './modules/admin/admin.service.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
+import { CONSOLE_PATH } from './modules/console/console.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createActorResolver } from './modules/users/actor-resolver.js';
@@ -38,25 +46,27 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId,
     frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     return503OnClosing: true,
     // One line per request from registerRequestLog instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerRequestIdHeader(app);
+  registerSecurityHeaders(app, {
+    [CONSOLE_PATH]: CSP.console,
+    '/docs': CSP.docs,
+    [QUEUE_BOARD_PATH]: CSP.queueBoard,
+  });
   registerRequestLog(app);
   registerErrorHandling(app);
   registerRouteInventory(app);
   registerValidation(app);
   app.addSchema(ErrorEnvelopeSchema);
-  await app.register(cors, {
-    origin: config.corsOrigins,
-    credentials: true,
-    // Headers a browser page on an allowed origin may read: downloads' file
-    // names, generated documents' ids, the request id for support, and when
-    // to retry after a 429 or 503.
-    exposedHeaders: ['Content-Disposition', 'X-Generation-Id', 'X-Request-Id', 'Retry-After'],
-  });
+  // CORS is off unless CORS_ORIGIN lists origins (docs/security.md).
+  const cors = corsOptions(config.corsOrigins);
+  if (cors) await app.register(fastifyCors, cors);
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
   });
@@ -101,6 +111,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     tokens: container.tokens,
     resolveActor,
     bus: container.bus,
+    accessStamps: accessStampsOf(container.db),
     namespaceDepartment: async (id) =>
       (await container.namespaces.repositories.namespaces.findById(id))?.departmentId ?? null,
   });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createChanAModule } from './channels/chan-a/chan-a.module.js';
 import { createChanBModule } from './channels/chan-b/chan-b.module.js';
 import { createChannelDelivery } from './channels/delivery/channel-delivery.js';
+import { createChannelInbox } from './channels/inbox/inbox.js';
 import { accessStampsFor, bindAccessStamps } from './core/auth/access-stamps.js';
 import { systemActor } from './core/auth/actor.js';
 import { createTokenService } from './core/auth/jwt.js';
@@ -81,7 +82,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
   logger.info({ dimensions: config.embeddingDimensions }, 'start-up: aligning embedding dimensions');
   await alignEmbeddingDimensions(db, config.embeddingDimensions);
   const redis = { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix };
-  const queue = createQueueDriver(redis, db, logger);
+  const queue = createQueueDriver({ ...redis, jobMaxStalls: config.jobMaxStalls }, db, logger);
   const kv = createKeyValue(redis, db);
   // Recurring work (workers/schedules.ts registers it); only worker processes start it.
   const scheduler = createScheduler({ kv, logger });
@@ -102,10 +103,17 @@ export async function createContainer(config: Config, options: ContainerOptions)
     bus,
     rateLimitPerMin: config.authRateLimitPerMin,
   });
-  const me = createMeModule({ db, ...repositories, tokens, bus, dataDir: config.dataDir });
+  const me = createMeModule({
+    db,
+    ...repositories,
+    tokens,
+    bus,
+    dataDir: config.dataDir,
+    decoders: config.decoders,
+  });
   const audit = createAuditModule({ db, users: repositories.users });
   const departments = createDepartmentsModule({ db, departments: repositories.departments });
-  const roles = createRolesModule({ db, ...repositories });
+  const roles = createRolesModule({ db, ...repositories, bus });
   const users = createUsersModule({ db, ...repositories, bus });
   const employeeProfiles = createEmployeeProfilesModule({ db });
   const permissions = createPermissionsModule();
@@ -177,7 +185,13 @@ export async function createContainer(config: Config, options: ContainerOptions)
     trust: intents.trust,
   });
   const traces = createTracesModule({ db });
-  const admin = createAdminModule({ queue, jwtSecret: config.jwt.secret });
+  const admin = createAdminModule({
+    queue,
+    jwtSecret: config.jwt.secret,
+    database,
+    dataDir: config.dataDir,
+    serviceVersion: VERSION,
+  });
   const analytics = createAnalyticsModule({ db });
   const conversations = createConversationsModule({ db, inbound: pipeline.inbound });
   // The outbound machinery both channels' workers share (queue, store, message rows, failure notices).
@@ -190,6 +204,8 @@ export async function createContainer(config: Config, options: ContainerOptions)
       pipeline.delivery.recipients.withPermission(departmentId, 'canApprove', { tx }),
     logger,
   });
+  // Channel items are kept here before a platform is told they arrived (channels/inbox/).
+  const inbox = createChannelInbox({ db, queue, logger });
   const chanA = createChanAModule({
     db,
     kv,
@@ -200,8 +216,18 @@ export async function createContainer(config: Config, options: ContainerOptions)
     readText: (type, bytes) => knowledge.ingestion.readText(type, bytes),
     preferencesOf: async (userId) => (await repositories.users.findProfile(userId))?.preferences ?? null,
     outbound: channelDelivery,
+    inbox,
   });
-  const chanB = createChanBModule({ db, kv, queue, logger, config, pipeline, outbound: channelDelivery });
+  const chanB = createChanBModule({
+    db,
+    kv,
+    queue,
+    logger,
+    config,
+    pipeline,
+    outbound: channelDelivery,
+    inbox,
+  });
   const health = createHealthModule({
     version: VERSION,
     startedAt: Date.now(),
@@ -280,14 +306,19 @@ export async function createContainer(config: Config, options: ContainerOptions)
     documentTemplates,
     chanA,
     chanB,
+    /** The channels' durable inbox; its sweep is a recurring task of the worker processes. */
+    inbox,
     notifications,
     health,
     modules,
-    /** Stops the scheduler's timers and the queue (in-flight jobs finish), then the bus, key-value store and database. */
-    async close(): Promise<void> {
+    /**
+     * Stops the scheduler's timers and the queue (in-flight jobs finish, or are
+     * abandoned after `queueGraceMs` when given), then the bus, key-value store and database.
+     */
+    async close(options: { queueGraceMs?: number } = {}): Promise<void> {
       scheduler.close();
       for (const area of modules) await area.close?.();
-      await queue.close();
+      await queue.close({ graceMs: options.queueGraceMs });
       await tracing.close();
       await bus.close();
       await kv.close();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { createContainer } from './container.js';
 import { ConfigError, loadConfig } from './core/config/config.js';
+import { DataDirLockedError } from './core/db/data-dir-lock.js';
 import { createLogger, flushLogger } from './core/logger.js';
 import { VERSION } from './core/version.js';
 import { startWorkers } from './workers/index.js';
@@ -31,16 +32,19 @@ async function main(): Promise<void> {
   let app: FastifyInstance | null = null;
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  /** Closes the app and the container; `crash` bounds the wait, since running jobs may never end. */
+  const shutdown = async (signal: string, crash = false) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new requests, finishing in-flight work');
+    if (crash) setTimeout(() => process.exit(1), CRASH_EXIT_AFTER_MS).unref();
     try {
       await app?.close();
-      await container.close();
+      // After a crash, jobs still running past the grace period are left to another process (a stall).
+      await container.close(crash ? { queueGraceMs: CRASH_QUEUE_GRACE_MS } : {});
       logger.info('stopped');
       await flushLogger(logger);
-      process.exit(0);
+      process.exit(crash ? 1 : 0);
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');
       await flushLogger(logger);
@@ -49,6 +53,17 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  // A promise nobody awaited failed: that piece of work is lost, but no code stopped half way,
+  // so the process keeps serving rather than letting one bad input take every request down.
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'unhandled promise rejection; the process keeps serving');
+  });
+  // A throw that unwound to the event loop may have left shared state half updated: stop the
+  // way SIGTERM does, within bounds, and exit 1 so the supervisor starts a clean process.
+  process.on('uncaughtException', (error, origin) => {
+    logger.fatal({ err: error, origin }, 'uncaught exception; shutting down');
+    void shutdown('uncaughtException', true);
+  });
 
   const drivers = {
     database: `${container.database.driver} (${container.database.location})`,
@@ -85,6 +100,10 @@ async function main(): Promise<void> {
   if (config.runMode === 'worker') logger.info({ mode: config.runMode, drivers }, 'worker running');
 }
 
+/** After an uncaught exception: how long running jobs may finish, and when the process exits regardless. */
+const CRASH_QUEUE_GRACE_MS = 10_000;
+const CRASH_EXIT_AFTER_MS = 20_000;
+
 /** One line for the listen errors a person can fix by configuration; null for anything else. */
 function listenProblem(error: unknown, port: number, host: string): string | null {
   const code = (error as { code?: unknown } | null)?.code;
@@ -97,6 +116,11 @@ function listenProblem(error: unknown, port: number, host: string): string | nul
 }
 
 main().catch((error) => {
+  // Another process holds the embedded database: one line says which and what to do.
+  if (error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(
     `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );

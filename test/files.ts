@@ -21,17 +21,44 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A valid 1×1 white PNG. */
-export function tinyPng(): Buffer {
+function pngHeader(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // truecolour
+  return header;
+}
+
+/** A valid 1×1 white PNG. */
+export function tinyPng(): Buffer {
+  const header = pngHeader(1, 1);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
     pngChunk('IDAT', deflateSync(Buffer.from([0, 255, 255, 255]))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * The 1×1 PNG with one byte of its IDAT checksum flipped (69 bytes): libpng
+ * refuses it, and tesseract.js reports that from a thread callback nothing handles.
+ */
+export function corruptPng(): Buffer {
+  const png = tinyPng();
+  const at = png.indexOf('IDAT');
+  const crcAt = at + 4 + png.readUInt32BE(at - 4);
+  png[crcAt]! ^= 0xff;
+  return png;
+}
+
+/** A small PNG whose header declares `width` × `height` pixels (its one row of data cannot fill them). */
+export function pngDeclaring(width: number, height: number): Buffer {
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', pngHeader(width, height)),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(1 + width * 3))),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
@@ -104,3 +131,16 @@ export function chunked(body: Buffer, cuts: number[]): Readable {
     { objectMode: false },
   );
 }
+
+/** A real `width` × `height` image of one colour, encoded by @napi-rs/canvas. */
+export async function solidImage(format: 'png' | 'jpeg' | 'webp', width = 8, height = 8): Promise<Buffer> {
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#3366cc';
+  context.fillRect(0, 0, width, height);
+  return format === 'png' ? canvas.encode('png') : canvas.encode(format, 90);
+}
+
+/** The PNG magic bytes. */
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -84,30 +84,44 @@ export class SocketTestClient {
 }
 
 /**
- * A second API instance on the first one's PostgreSQL database and Redis
- * prefix, listening on its own port: a replica, for cross-instance socket tests.
+ * A second API instance on the first one's database, listening on its own
+ * port: a replica, for cross-instance socket tests. With PostgreSQL and
+ * Redis it opens its own pool and shares the first one's Redis prefix, so
+ * the two share the bus and the key-value store. On the embedded drivers it
+ * shares the first one's PGlite handle (and so its in-memory access stamps,
+ * as a second container on one embedded database does) but has its own
+ * in-process bus: messages published on one instance's bus never reach the
+ * other, so publish on `container.bus` of the instance a test listens on.
  */
-export async function startSecondApi(first: Container): Promise<{ baseUrl: string; close(): Promise<void> }> {
+export async function startSecondApi(
+  first: Container,
+): Promise<{ baseUrl: string; container: Container; close(): Promise<void> }> {
   const templateUrl = testDatabaseUrl();
-  if (!templateUrl || !first.config.redisUrl)
-    throw new Error('a second API instance needs PostgreSQL and Redis');
-  const database = first.database.location.split('/').pop() ?? '';
+  const embedded = first.database.driver === 'pglite';
+  if (!embedded && (!templateUrl || !first.config.redisUrl))
+    throw new Error('a second API instance on PostgreSQL needs Redis as well');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'aos-second-api-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     JWT_SECRET: first.config.jwt.secret,
-    REDIS_URL: first.config.redisUrl,
-    REDIS_PREFIX: first.config.redisPrefix,
+    ...(first.config.redisUrl
+      ? { REDIS_URL: first.config.redisUrl, REDIS_PREFIX: first.config.redisPrefix }
+      : {}),
   });
+  const database = embedded
+    ? // The first instance owns the handle and closes it.
+      { ...first.database, close: async () => undefined }
+    : openPostgres(withDatabase(templateUrl!, first.database.location.split('/').pop() ?? ''), 5);
   const container = await createContainer(config, {
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    database: openPostgres(withDatabase(templateUrl, database), 5),
+    database,
   });
   const app = await buildApp(container);
   await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     baseUrl: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    container,
     async close() {
       await app.close();
       await container.close();

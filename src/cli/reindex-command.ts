@@ -15,7 +15,8 @@ re-embedded, and chunks stored before the keyword index existed get their
 terms. Rows already up to date are not touched, so running it again changes
 nothing. The database is the configured one: DATABASE_URL, else the embedded
 database under DATA_DIR (stop the service first: the embedded database has one
-user at a time). The worker run modes do the same at start, bounded per pass.`;
+user at a time, and the command refuses one that a running process holds).
+The worker run modes do the same at start, bounded per pass.`;
 
 /**
  * The whole command: open and migrate the configured database, bring every

@@ -13,7 +13,8 @@ Loads intent example phrases into namespaces. The file holds
   { "namespace": "<namespace id or name>", "intents": { "<intentName>": ["phrase", ...] } }
 or a list of such blocks. Phrases already stored are skipped. The database is
 the configured one: DATABASE_URL, else the embedded database under DATA_DIR
-(stop the service first: the embedded database has one user at a time).`;
+(stop the service first: the embedded database has one user at a time,
+and the command refuses one that a running process holds).`;
 
 /** What the command line asks for. */
 export type SeedArgs = { help: true } | { help: false; file: string };

@@ -6,18 +6,23 @@ import { addRunJob } from './inbound.service.js';
 
 /** The re-enqueue's name on the scheduler (part of its slot claim key). */
 export const REQUEUE_LOST_JOBS_NAME = 'requeue-lost-jobs';
-/** How often it runs, and how long a task or reply stays `queued` before it is looked at. */
-export const REQUEUE_LOST_JOBS_EVERY_MS = 60_000;
-/** Tasks, then replies, looked at per run, oldest first; the rest wait for the next minute. */
+/**
+ * How often it runs: a job lost with Redis or a process is added again
+ * within seconds (at most this period plus {@link REQUEUE_LOST_JOBS_AGE_MS}).
+ */
+export const REQUEUE_LOST_JOBS_EVERY_MS = 5000;
+/** How long a task or reply stays `queued` before it is looked at: its own enqueue is normally on its way. */
+export const REQUEUE_LOST_JOBS_AGE_MS = 5000;
+/** Tasks, then replies, looked at per run, oldest first; the rest wait for the next run. */
 const REQUEUE_BATCH = 500;
 
 /**
  * Jobs lost with their process: every task and every outbound reply is
  * committed first and its job added after the commit (by the inbound
  * service, the pipeline's decision, an approval, a bot answer), and a
- * process may stop in between. Once a minute (a recurring task of the
- * scheduler, workers/schedules.ts) the tasks and the replies `queued` for
- * more than a minute get their job added again under its usual id,
+ * process may stop in between, and Redis may lose the job. Every 5 s (a
+ * recurring task of the scheduler, workers/schedules.ts) the tasks and the
+ * replies `queued` for more than 5 s get their job added again under its usual id,
  * `agent-task-<taskId>` or `outbound-<messageId>`: a no-op where the job
  * exists (jobs are kept a week after they end, so a task waiting for its turn or a
  * reply waiting out a rate limit is left as it is), so only lost ones run.
@@ -39,11 +44,11 @@ export function createLostJobs(deps: {
     everyMs: REQUEUE_LOST_JOBS_EVERY_MS,
 
     /**
-     * Adds the job of every task and reply queued since before `now` − a
-     * minute (at most 500 of each); answers how many of each it looked at.
+     * Adds the job of every task and reply queued since before `now` − 5 s
+     * (at most 500 of each); answers how many of each it looked at.
      */
     async requeue(now = Date.now()): Promise<{ tasks: number; replies: number }> {
-      const before = new Date(now - REQUEUE_LOST_JOBS_EVERY_MS).toISOString();
+      const before = new Date(now - REQUEUE_LOST_JOBS_AGE_MS).toISOString();
       const tasks = rowsOf<{ id: string; jobId: string }>(
         await deps.db.execute(sql`SELECT id, job_id AS "jobId" FROM agent_tasks
           WHERE status = 'queued' AND created_at < ${before}::timestamptz

@@ -34,6 +34,7 @@ export interface PipelineWorkerDeps {
   idle: IdleConversations;
   memory: ProfileMemoryService;
   logger: DriverLogger;
+  /** AGENT_TASK_CONCURRENCY: tasks in flight, most of them waiting on the model. */
   concurrency: number;
   timeoutMs: number;
 }
@@ -44,7 +45,8 @@ export interface PipelineWorkerDeps {
  * not retried (that would use up its tries): it adds a follow-up job,
  * delayed, whose id counts the waits. A job that throws (the database or
  * queue failed) is retried by the queue; the runner resumes the task
- * safely. When the last try fails the task ends `failed`.
+ * safely. When the last try fails, or the job's process died with it more
+ * than JOB_MAX_STALLS times, the task ends `failed`.
  */
 export function startAgentTaskWorker(deps: PipelineWorkerDeps): void {
   const { queue, runner, order, idle, logger } = deps;
@@ -84,7 +86,9 @@ export function startAgentTaskWorker(deps: PipelineWorkerDeps): void {
  * Consumes `memory-extraction`: refreshes the sender's profile after a task
  * (recomputed, so replays are harmless). As many at once as agent tasks
  * (AGENT_TASK_CONCURRENCY), so that it keeps up with them: one at a time, it
- * fell behind under load and its queue grew without end. Two jobs of one
+ * fell behind under load and its queue grew without end. The jobs running
+ * at once are written together (group commit, at most 64 a batch), so their
+ * number sets the batch size, not the database's load. Two jobs of one
  * sender write optimistically, over the profile version they read
  * (memory.service.ts).
  */

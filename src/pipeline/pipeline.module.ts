@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../core/bus/bus.js';
+import { createWorkLimit } from '../core/concurrency/work-limit.js';
 import type { Config } from '../core/config/config.js';
 import type { Database } from '../core/db/client.js';
 import type { LockStore } from '../core/kv/process-locks.js';
@@ -82,6 +83,8 @@ export function createPipelineModule(deps: PipelineDeps) {
   });
   const adapters = createAdapters({ chat: deps.llm.chat, config, logger });
   const timeoutMs = config.agentTaskTimeoutMs;
+  // Tasks in flight mostly wait on the model (AGENT_TASK_CONCURRENCY); their CPU-bound steps share this.
+  const cpu = createWorkLimit(config.agentTaskCpuConcurrency);
   const steps = {
     injectProfile: createInjectProfileStep({
       conversations,
@@ -89,6 +92,8 @@ export function createPipelineModule(deps: PipelineDeps) {
     }),
     ragSearch: createRagSearchStep({
       retrieval: deps.retrieval,
+      embeddings: deps.llm.embeddings,
+      cpu,
       knowledgeBaseIdsOfDepartment: deps.knowledgeBaseIdsOfDepartment,
       tracing: deps.tracing,
     }),
@@ -100,6 +105,7 @@ export function createPipelineModule(deps: PipelineDeps) {
     }),
     confidenceCheck: createConfidenceCheckStep({
       embeddings: deps.llm.embeddings,
+      cpu,
       intents: deps.intents,
       tracing: deps.tracing,
       triggerWords: config.intentTriggerWords,

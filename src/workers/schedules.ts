@@ -30,6 +30,12 @@ export function recurringTasks(container: Container): RecurringTask[] {
       everyMs: pipeline.lostJobs.everyMs,
       run: (slotStart) => pipeline.lostJobs.requeue(slotStart),
     },
+    // Enqueues again the job of a kept channel item whose job was lost (Redis emptied, a process died).
+    {
+      name: container.inbox.name,
+      everyMs: container.inbox.everyMs,
+      run: () => container.inbox.sweep(),
+    },
     // Deletes queue jobs that ended longer ago than their retention (a repeated job id is a no-op until then).
     queueRetentionTask({
       queue: container.queue,

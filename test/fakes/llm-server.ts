@@ -15,6 +15,8 @@ export interface FakeLlmOptions {
   dimensions?: number;
   /** The chat reply (default: a fixed text that quotes the last user message). */
   reply?: (request: { messages: Array<{ role: string; content: string }> }) => string;
+  /** How long a chat completion takes to answer, in milliseconds (default 0; see `setLatency`). */
+  latencyMs?: number;
 }
 
 /**
@@ -22,12 +24,28 @@ export interface FakeLlmOptions {
  * `POST /v1/embeddings` and `POST /v1/chat/completions`. Embeddings come from
  * the local lexical embedder, so retrieval behaves as it does offline.
  * Failures can be queued (`failNext(429, 500)`): each queued status answers
- * one request (of any route) before normal service resumes.
+ * one request (of any route) before normal service resumes; `rateLimitNext`
+ * answers 429 with the `retry-after` header a provider sends. Chat
+ * completions can take a set latency (`setLatency`), be held until
+ * `release()` (`hold`), and stream (`stream: true`, server-sent events). The
+ * requests in flight are counted (`inFlight`, `maxInFlight`, `whenInFlight`).
  */
 export async function startFakeLlmServer(options: FakeLlmOptions = {}) {
   let dimensions = options.dimensions ?? 1536;
   let embedder = createLocalEmbedder(dimensions);
-  const failures: number[] = [];
+  const failures: Array<{ status: number; headers: Record<string, string> }> = [];
+  let latencyMs = options.latencyMs ?? 0;
+  let holding = false;
+  const held: Array<() => void> = [];
+  const flight = { now: 0, max: 0 };
+  const flightWatchers: Array<{ count: number; resolve: () => void }> = [];
+  const onFlightChange = () => {
+    for (const watcher of [...flightWatchers]) {
+      if (flight.now < watcher.count) continue;
+      flightWatchers.splice(flightWatchers.indexOf(watcher), 1);
+      watcher.resolve();
+    }
+  };
   const requests: RecordedRequest[] = [];
   const reply =
     options.reply ??
@@ -57,12 +75,12 @@ export async function startFakeLlmServer(options: FakeLlmOptions = {}) {
 
     const failure = failures.shift();
     if (failure !== undefined) {
-      // retry-after-ms keeps the client's backoff short in tests; the SDK honours it.
+      const type = failure.status === 429 ? 'rate_limit_error' : 'server_error';
       return send(
         res,
-        failure,
-        { error: { message: `fake failure ${failure}`, type: 'server_error' } },
-        { 'retry-after-ms': '20' },
+        failure.status,
+        { error: { message: `fake failure ${failure.status}`, type } },
+        failure.headers,
       );
     }
     if (req.headers.authorization !== `Bearer ${fake.apiKey}`) {
@@ -86,6 +104,16 @@ export async function startFakeLlmServer(options: FakeLlmOptions = {}) {
       const text = reply({ messages });
       const promptTokens = messages.reduce((n, m) => n + String(m.content).split(/\s+/).length, 0);
       const completionTokens = text.split(/\s+/).length;
+      flight.now++;
+      flight.max = Math.max(flight.max, flight.now);
+      onFlightChange();
+      try {
+        if (holding) await new Promise<void>((resolve) => held.push(resolve));
+        if (body.stream === true) return await stream(res, body, text, latencyMs);
+        if (latencyMs > 0) await delay(latencyMs);
+      } finally {
+        flight.now--;
+      }
       return send(res, 200, {
         id: `chatcmpl-${requests.length}`,
         object: 'chat.completion',
@@ -109,9 +137,41 @@ export async function startFakeLlmServer(options: FakeLlmOptions = {}) {
     requests,
     /** Requests to one path (`/v1/embeddings` or `/v1/chat/completions`). */
     requestsTo: (path: string) => requests.filter((r) => r.path === path),
-    /** Answers the next requests with these HTTP statuses, one each, then serves normally again. */
+    /**
+     * Answers the next requests with these HTTP statuses, one each, then
+     * serves normally again; each asks for a 20 ms wait (`retry-after-ms`,
+     * which the SDK honours), so the client's backoff stays short in tests.
+     */
     failNext(...statuses: number[]) {
-      failures.push(...statuses);
+      failures.push(...statuses.map((status) => ({ status, headers: { 'retry-after-ms': '20' } })));
+    },
+    /** Answers the next `count` requests 429 with `retry-after: <retryAfter>` (seconds or an HTTP date), as providers do. */
+    rateLimitNext(count: number, retryAfter: string) {
+      for (let i = 0; i < count; i++) failures.push({ status: 429, headers: { 'retry-after': retryAfter } });
+    },
+    /** How long each later chat completion takes to answer. */
+    setLatency(ms: number) {
+      latencyMs = ms;
+    },
+    /** Holds every later chat completion, in flight, until `release()`. */
+    hold() {
+      holding = true;
+    },
+    /** Answers the held chat completions, and lets later ones through. */
+    release() {
+      holding = false;
+      for (const resolve of held.splice(0)) resolve();
+    },
+    /** Chat completions in flight now (held, waiting out the latency or streaming). */
+    inFlight: () => flight.now,
+    /** The most chat completions that were in flight at once since the start or `reset()`. */
+    maxInFlight: () => flight.max,
+    /** Resolves once `count` chat completions are in flight at once. */
+    whenInFlight(count: number): Promise<void> {
+      return new Promise((resolve) => {
+        flightWatchers.push({ count, resolve });
+        onFlightChange();
+      });
     },
     setDimensions(next: number) {
       dimensions = next;
@@ -120,10 +180,55 @@ export async function startFakeLlmServer(options: FakeLlmOptions = {}) {
     reset() {
       requests.length = 0;
       failures.length = 0;
+      latencyMs = options.latencyMs ?? 0;
+      flight.max = flight.now;
     },
-    close: server.close,
+    close: async () => {
+      fake.release();
+      await server.close();
+    },
   };
   return fake;
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A streamed chat completion (`stream: true`): server-sent `chat.completion.chunk`
+ * events, one per word, spread over `latencyMs`, then `[DONE]`; with
+ * `stream_options.include_usage`, a last chunk carries the usage.
+ */
+async function stream(res: ServerResponse, body: Record<string, unknown>, text: string, latencyMs: number) {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const words = text.split(/(?<=\s)/);
+  const id = `chatcmpl-stream-${Date.now()}`;
+  const chunk = (
+    delta: Record<string, unknown>,
+    finish: string | null,
+    extra: Record<string, unknown> = {},
+  ) =>
+    `data: ${JSON.stringify({
+      id,
+      object: 'chat.completion.chunk',
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+      ...extra,
+    })}\n\n`;
+  res.write(chunk({ role: 'assistant', content: '' }, null));
+  for (const word of words) {
+    if (latencyMs > 0) await delay(latencyMs / words.length);
+    res.write(chunk({ content: word }, null));
+  }
+  res.write(chunk({}, 'stop'));
+  const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
+  if (streamOptions?.include_usage) {
+    const completionTokens = words.length;
+    res.write(
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: body.model, choices: [], usage: { prompt_tokens: 0, completion_tokens: completionTokens, total_tokens: completionTokens } })}\n\n`,
+    );
+  }
+  res.end('data: [DONE]\n\n');
 }
 
 export type FakeLlmServer = Awaited<ReturnType<typeof startFakeLlmServer>>;

@@ -6,6 +6,7 @@ import type { QueueDriver } from '../../core/queue/queue.js';
 import type { FileDocumentType } from '../../modules/knowledge/document-files.js';
 import type { PipelineModule } from '../../pipeline/pipeline.module.js';
 import type { OutboundDeps } from '../delivery/outbound-worker.js';
+import type { ChannelInbox } from '../inbox/inbox.js';
 import { createChanAOutbound } from './chan-a.outbound.js';
 import { createDeliveryStatuses } from './delivery-status.js';
 import { createDeliveryStatusRepository } from './delivery-status.repository.js';
@@ -29,6 +30,8 @@ export interface ChanADeps {
   preferencesOf(userId: string): Promise<Record<string, unknown> | null>;
   /** The outbound machinery shared with channel B (channels/delivery/channel-delivery.ts). */
   outbound: OutboundDeps;
+  /** The durable inbox shared with channel B (channels/inbox/). */
+  inbox: ChannelInbox;
 }
 
 /** Largest media file downloaded from the platform (its own limit for documents is 100 MB). */
@@ -43,9 +46,11 @@ export function createChanAModule(deps: ChanADeps) {
   const sending = createChanAOutbound({ config: chanA, outbound: deps.outbound });
 
   // ── Inbound: webhook, intake of messages, receipts ──
+  logWebhookSigning(chanA, deps.logger);
   const webhook = createWebhookService({
-    queue: deps.queue,
+    inbox: deps.inbox,
     appSecret: chanA.appSecret,
+    allowUnsigned: chanA.allowUnsigned,
     verifyToken: chanA.webhookVerifyToken,
     phoneNumberId: chanA.phoneNumberId,
   });
@@ -86,10 +91,37 @@ export function createChanAModule(deps: ChanADeps) {
     },
     jobs: {
       'chanA-inbound': () =>
-        startChanAInboundWorker({ queue: deps.queue, intake, statuses, logger: deps.logger }),
+        startChanAInboundWorker({
+          queue: deps.queue,
+          intake,
+          statuses,
+          inbox: deps.inbox,
+          logger: deps.logger,
+        }),
       'chanA-outbound': () => sending.worker.start(),
     },
   });
 }
 
 export type ChanAModule = ReturnType<typeof createChanAModule>;
+
+/**
+ * Says at start how the webhook treats signatures: unsigned POSTs are taken
+ * only with CHANA_ALLOW_UNSIGNED (a warning, since anyone could then post as
+ * any sender); without a secret every POST answers 503, which is worth a
+ * warning once channel A is otherwise configured.
+ */
+function logWebhookSigning(chanA: Config['chanA'], logger: IntakeLogger): void {
+  if (chanA.appSecret !== null) return;
+  if (chanA.allowUnsigned) {
+    logger.warn(
+      { setting: 'CHANA_ALLOW_UNSIGNED' },
+      'chanA webhook: CHANA_APP_SECRET is not set and unsigned POSTs are accepted; for local testing only',
+    );
+    return;
+  }
+  const configured = chanA.phoneNumberId ?? chanA.accessToken ?? chanA.webhookVerifyToken;
+  const message = 'chanA webhook: CHANA_APP_SECRET is not set, so every webhook POST answers 503 until it is';
+  if (configured !== null) logger.warn({ setting: 'CHANA_APP_SECRET' }, message);
+  else logger.info({ setting: 'CHANA_APP_SECRET' }, message);
+}

@@ -338,6 +338,51 @@ describe('chanA outbound', () => {
     expect(row.channelMessageId).toBe((row.metadata.platformMessageIds as string[])[1]);
   });
 
+  it('records each attempt before the call: a resend after an attempt left open is logged as a possible duplicate', async () => {
+    const { container } = ctx;
+    const s = await scene(container);
+    const warnings: string[] = [];
+    const logger = {
+      ...container.logger,
+      warn: (_object: object, message?: string) => void warnings.push(message ?? ''),
+    };
+    const sending = createChanAOutbound({
+      config: container.config.chanA,
+      outbound: createChannelDelivery({
+        db: container.db,
+        queue: container.queue,
+        kv: container.kv,
+        notifications: container.notifications.service,
+        approversOf: (departmentId, tx) =>
+          container.pipeline.delivery.recipients.withPermission(departmentId, 'canApprove', { tx }),
+        logger: logger as typeof container.logger,
+      }),
+    });
+
+    // The platform says "later": the attempt is closed, so the next one repeats nothing.
+    const retried = await queuedMessage(container, s, 'Retried after a 429.');
+    // An hour's Retry-After keeps the put-back job out of the way of this test's own second try.
+    fake.replyNext('messages', {
+      status: 429,
+      headers: { 'retry-after': '3600' },
+      body: { error: { message: 'Rate limit hit', type: 'OAuthException', code: 130429, fbtrace_id: 'x' } },
+    });
+    expect(await sending.worker.handle(job({ messageId: retried.id }))).toBe('retrying');
+    expect((await messageRow(retried.id)).metadata).toMatchObject({ sendAttempt: { n: 1, open: false } });
+    expect(await sending.worker.handle(job({ messageId: retried.id, retries: 1 }))).toBe('sent');
+    expect(warnings.filter((w) => w.includes('possible duplicate'))).toEqual([]);
+
+    // What a process that died during the platform call leaves: the attempt open, the message queued.
+    const crashed = await queuedMessage(container, s, 'Sent while the worker died.');
+    await container.db
+      .update(messages)
+      .set({ metadata: { sendAttempt: { n: 1, open: true, at: new Date().toISOString() } } })
+      .where(eq(messages.id, crashed.id));
+    expect(await sending.worker.handle(job({ messageId: crashed.id }))).toBe('sent');
+    expect(warnings.filter((w) => w.includes('possible duplicate'))).toHaveLength(1);
+    expect((await messageRow(crashed.id)).metadata).toMatchObject({ sendAttempt: { n: 2, open: true } });
+  });
+
   it('rate-limits per sender: 20 replies at 10 a minute are spread out, none dropped, another sender is not held up', async () => {
     const { container } = ctx;
     const busy = await scene(container);

@@ -1,5 +1,6 @@
 import { ValidationError } from '../../core/errors/app-errors.js';
 import type { Job, QueueDriver } from '../../core/queue/queue.js';
+import type { ChannelInbox } from '../inbox/inbox.js';
 import type { DeliveryStatuses } from './delivery-status.js';
 import type { ChanAIntake, IntakeLogger } from './inbound.service.js';
 import { INBOUND_JOB } from './webhook.service.js';
@@ -12,6 +13,7 @@ export interface ChanAInboundWorkerDeps {
   queue: QueueDriver;
   intake: ChanAIntake;
   statuses: DeliveryStatuses;
+  inbox: Pick<ChannelInbox, 'takeInOrder' | 'markTaken'>;
   logger: IntakeLogger;
 }
 
@@ -23,10 +25,13 @@ const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= job.maxAttempts;
  * or is still being sent, is retried (the send may not have committed yet),
  * then dropped: the platform also reports messages sent by other tools on
  * the same number.
+ * A sender's message waits until their earlier ones (by the platform's
+ * timestamp, then arrival) are taken, in any process, so several messages
+ * handled at once are still stored in the order they were sent.
  * Input the pipeline refuses is logged and dropped (repeating cannot fix it).
  */
 export function startChanAInboundWorker(deps: ChanAInboundWorkerDeps): void {
-  const { queue, intake, statuses, logger } = deps;
+  const { queue, intake, statuses, inbox, logger } = deps;
   queue.process<InboundItem | StatusItem>(
     'chanA-inbound',
     async (job) => {
@@ -49,23 +54,28 @@ export function startChanAInboundWorker(deps: ChanAInboundWorkerDeps): void {
         return outcome;
       }
       try {
-        return await intake.handle(job.data as InboundItem, { lastAttempt: isLastAttempt(job) });
+        return await inbox.takeInOrder('chanA-inbound', job.id, () =>
+          intake.handle(job.data as InboundItem, { lastAttempt: isLastAttempt(job) }),
+        );
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
         logger.warn(
           { jobId: job.id, details: error.details },
           'chanA: an inbound message was refused; dropped',
         );
+        await inbox.markTaken('chanA-inbound', job.id);
         return 'refused';
       }
     },
     {
       concurrency: CONCURRENCY,
-      onFailed: (job, error) => {
+      onFailed: async (job, error) => {
         logger.warn(
           { jobId: job.id, name: job.name, err: error },
           'chanA: an inbound job failed its last try',
         );
+        // Later messages of the sender stop waiting for this one.
+        if (job.name === INBOUND_JOB.message) await inbox.markTaken('chanA-inbound', job.id);
       },
     },
   );

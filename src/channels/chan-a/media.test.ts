@@ -3,13 +3,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGraphServer, startFakeGraphServer } from '../../../test/fakes/chanA-graph-server.js';
+import { createDecoder } from '../../modules/knowledge/ingestion/decoder.js';
 import { extractFile } from '../../modules/knowledge/ingestion/extract.js';
-import { createOcr } from '../../modules/knowledge/ingestion/ocr.js';
 import { createMediaReader, MediaError, readableTypeOf } from './media.js';
 
 let graph: FakeGraphServer;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'aos-media-'));
-const ocr = createOcr(dataDir);
+const decoder = createDecoder({
+  dataDir,
+  limits: {
+    timeoutMs: 60_000,
+    memoryMb: 256,
+    maxInflatedBytes: 1024 * 1024,
+    maxPixels: 1_000_000,
+    maxPages: 10,
+  },
+});
 
 beforeAll(async () => {
   graph = await startFakeGraphServer();
@@ -25,10 +34,7 @@ const reader = (options: { maxBytes?: number; token?: string | null } = {}) =>
     apiBaseUrl: `${graph.url}/v21.0`,
     accessToken: async () => (options.token === undefined ? 'media-token' : options.token),
     readText: async (type, bytes) => {
-      const extraction = await extractFile(type, bytes, {
-        ocr,
-        fetchUrl: () => Promise.reject(new Error('no URLs here')),
-      });
+      const extraction = await extractFile(type, bytes, { decoder });
       return extraction.blocks.map((b) => b.text).join('\n\n');
     },
     maxBytes: options.maxBytes ?? 1024 * 1024,

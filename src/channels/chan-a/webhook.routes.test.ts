@@ -76,8 +76,9 @@ describe('GET /chanA/webhook (verification handshake)', () => {
 
   it('refuses every handshake when no verify token is configured', () => {
     const service = createWebhookService({
-      queue: ctx.container.queue,
+      inbox: ctx.container.inbox,
       appSecret: null,
+      allowUnsigned: false,
       verifyToken: null,
       phoneNumberId: null,
     });
@@ -120,11 +121,25 @@ describe('POST /chanA/webhook', () => {
     expect(await messagesWithId(id)).toEqual([]);
   });
 
-  it('acknowledges malformed payloads without a 500 and queues nothing for them', async () => {
+  it('answers 400 for a signed body that is not JSON, and queues nothing', async () => {
+    const before = await inboundJobTotal();
+    for (const body of ['{"object":', '', 'not json', '{"entry":[}']) {
+      const res = await postWebhook(ctx.app, body, { appSecret: APP_SECRET });
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'BadRequestError', statusCode: 400 });
+    }
+    expect(await inboundJobTotal()).toBe(before);
+  });
+
+  it('checks the signature before the JSON: an unsigned body that is not JSON answers 401', async () => {
+    const res = await postWebhook(ctx.app, '{"object":', { signature: null });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: 'UnauthorizedError' });
+  });
+
+  it('acknowledges JSON that is not a webhook payload without a 500 and queues nothing for it', async () => {
     const before = await inboundJobTotal();
     const shapes = [
-      '{"object":',
-      '',
       'null',
       '[1,2]',
       '"text"',

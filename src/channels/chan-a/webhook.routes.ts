@@ -13,8 +13,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhook: WebhookService 
   { webhook },
 ) => {
   // The signature covers the exact bytes, so this plugin's JSON bodies stay raw
-  // Buffers and the service parses them (a body that is not JSON is
-  // acknowledged, not refused). The parser is scoped to this plugin.
+  // Buffers and the service parses them after the signature check (a body
+  // that is not JSON then answers 400). The parser is scoped to this plugin.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
@@ -50,7 +50,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhook: WebhookService 
       tags: ['channels'],
       operationId: 'receiveChanAWebhook',
       body: WebhookBody,
-      response: { 200: WebhookAck, ...errorResponses(401, 413, 415, 503) },
+      response: { 200: WebhookAck, ...errorResponses(400, 401, 413, 415, 503) },
     },
     // The body schema documents the payload; the service reads the raw bytes itself.
     validatorCompiler: () => () => true,

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
-import { ForbiddenError, ServiceUnavailableError, UnauthorizedError } from '../../core/errors/app-errors.js';
-import type { QueueDriver } from '../../core/queue/queue.js';
+import {
+  BadRequestError,
+  ForbiddenError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+} from '../../core/errors/app-errors.js';
+import type { ChannelInbox, InboxEntry } from '../inbox/inbox.js';
 import { isValidSignature, secretsEqual } from './signature.js';
 import { type InboundItem, parseWebhook, type StatusItem } from './webhook-payload.js';
 
@@ -30,35 +35,50 @@ export interface WebhookLogger {
 }
 
 export interface WebhookServiceDeps {
-  queue: QueueDriver;
-  /** CHANA_APP_SECRET: when set, every POST must carry its signature. */
+  /** Keeps each message and receipt in the database before the POST is answered, then enqueues it. */
+  inbox: Pick<ChannelInbox, 'accept'>;
+  /** CHANA_APP_SECRET: every POST must carry its signature; unset refuses every POST (503). */
   appSecret: string | null;
+  /** CHANA_ALLOW_UNSIGNED: without a secret, take unsigned POSTs (local testing; refused in production). */
+  allowUnsigned: boolean;
   /** CHANA_WEBHOOK_VERIFY_TOKEN: the handshake's shared token; unset refuses every handshake. */
   verifyToken: string | null;
   /** CHANA_PHONE_NUMBER_ID: changes addressed to another business number are skipped. */
   phoneNumberId: string | null;
 }
 
+/** The platform's Unix seconds as a number, or null when it sent none (the arrival order decides then). */
+function platformSeconds(timestamp: string | null): number | null {
+  const seconds = Number(timestamp);
+  return timestamp !== null && Number.isSafeInteger(seconds) ? seconds : null;
+}
+
 /** The transport side of the channel A webhook: checks, reads and enqueues; nothing is processed here. */
 export function createWebhookService(deps: WebhookServiceDeps) {
-  const { queue, appSecret, verifyToken, phoneNumberId } = deps;
+  const { inbox, appSecret, allowUnsigned, verifyToken, phoneNumberId } = deps;
 
-  async function enqueue(messages: InboundItem[], statuses: StatusItem[]): Promise<void> {
-    await Promise.all([
-      ...messages.map((item) =>
-        queue.add('chanA-inbound', INBOUND_JOB.message, item, {
-          jobId: messageJobId(item.id),
-          attempts: MESSAGE_ATTEMPTS,
-        }),
-      ),
-      ...statuses.map((item) =>
-        queue.add('chanA-inbound', INBOUND_JOB.status, item, {
-          jobId: statusJobId(item.id, item.status),
-          attempts: STATUS_ATTEMPTS,
-          backoffMs: 2000,
-        }),
-      ),
-    ]);
+  /** The inbox entries of a payload: one `chanA-inbound` job per message and per receipt. */
+  function entriesOf(messages: InboundItem[], statuses: StatusItem[]): InboxEntry[] {
+    return [
+      ...messages.map((item) => ({
+        queue: 'chanA-inbound' as const,
+        jobName: INBOUND_JOB.message,
+        jobId: messageJobId(item.id),
+        sender: item.from,
+        platformOrder: platformSeconds(item.timestamp),
+        payload: item,
+        options: { attempts: MESSAGE_ATTEMPTS },
+      })),
+      ...statuses.map((item) => ({
+        queue: 'chanA-inbound' as const,
+        jobName: INBOUND_JOB.status,
+        jobId: statusJobId(item.id, item.status),
+        sender: null,
+        platformOrder: null,
+        payload: item,
+        options: { attempts: STATUS_ATTEMPTS, backoffMs: 2000 },
+      })),
+    ];
   }
 
   return {
@@ -81,20 +101,30 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     },
 
     /**
-     * One webhook POST: checks the signature over the raw bytes (when
-     * CHANA_APP_SECRET is set), reads the payload and enqueues each message
-     * and each receipt on `chanA-inbound` under a deterministic job id, so a
-     * repeated delivery is one job. A body that is not JSON or not a
-     * webhook payload is logged and acknowledged: the platform would
+     * One webhook POST: checks the signature over the raw bytes against
+     * CHANA_APP_SECRET, reads the payload, keeps each message and each
+     * receipt in the inbox (committed before the POST is answered, so an
+     * acknowledged message survives a lost queue) and enqueues it on
+     * `chanA-inbound` under a deterministic job id, so a repeated delivery
+     * is one job. JSON that is not a webhook payload (or holds
+     * nothing to process) is logged and acknowledged: the platform would
      * otherwise repeat it forever.
+     * @throws ServiceUnavailableError when CHANA_APP_SECRET is unset and
+     *   CHANA_ALLOW_UNSIGNED is not (anyone could post as any sender), or when
+     *   the database cannot keep the items (the platform retries).
      * @throws UnauthorizedError for a missing or wrong signature (nothing is enqueued).
-     * @throws ServiceUnavailableError when the queue cannot take the jobs (the platform retries).
+     * @throws BadRequestError for a body that is not JSON (nothing is enqueued).
      */
     async receive(
       rawBody: Buffer,
       signature: string | undefined,
       log: WebhookLogger,
     ): Promise<{ messages: number; statuses: number }> {
+      if (appSecret === null && !allowUnsigned) {
+        throw new ServiceUnavailableError(
+          'Channel A webhooks are not taken: CHANA_APP_SECRET is not configured, so no signature can be checked',
+        );
+      }
       if (appSecret !== null && !isValidSignature(rawBody, signature, appSecret)) {
         throw new UnauthorizedError('The X-Hub-Signature-256 header is missing or does not match the body');
       }
@@ -102,18 +132,17 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       try {
         body = JSON.parse(rawBody.toString('utf8'));
       } catch {
-        log.warn({ bytes: rawBody.length }, 'chanA webhook: the body is not JSON; acknowledged and dropped');
-        return { messages: 0, statuses: 0 };
+        throw new BadRequestError('The webhook body is not valid JSON');
       }
       const { messages, statuses, skipped } = parseWebhook(body, phoneNumberId);
       if (skipped.length > 0) {
         log.warn({ skipped: skipped.slice(0, 20) }, 'chanA webhook: parts of the payload were skipped');
       }
       try {
-        await enqueue(messages, statuses);
+        await inbox.accept(entriesOf(messages, statuses));
       } catch (error) {
-        log.warn({ err: error }, 'chanA webhook: the queue did not take the jobs');
-        throw new ServiceUnavailableError('The webhook could not be queued; try again later');
+        log.warn({ err: error }, 'chanA webhook: the items could not be kept');
+        throw new ServiceUnavailableError('The webhook could not be taken; try again later');
       }
       return { messages: messages.length, statuses: statuses.length };
     },

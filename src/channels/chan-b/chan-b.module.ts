@@ -6,6 +6,7 @@ import type { QueueDriver } from '../../core/queue/queue.js';
 import type { PipelineModule } from '../../pipeline/pipeline.module.js';
 import { createOutboundWorker, type OutboundDeps } from '../delivery/outbound-worker.js';
 import { createTokenBucket } from '../delivery/token-bucket.js';
+import type { ChannelInbox } from '../inbox/inbox.js';
 import { createBotApi } from './bot-api.js';
 import { createChanBTransport } from './chan-b.transport.js';
 import { startChanBInboundWorker } from './inbound.jobs.js';
@@ -23,6 +24,8 @@ export interface ChanBDeps {
   pipeline: Pick<PipelineModule, 'inbound' | 'delivery' | 'senders' | 'repositories'>;
   /** The outbound machinery shared with channel A (channels/delivery/channel-delivery.ts). */
   outbound: OutboundDeps;
+  /** The durable inbox shared with channel A (channels/inbox/). */
+  inbox: ChannelInbox;
 }
 
 /**
@@ -48,7 +51,7 @@ export function createChanBModule(deps: ChanBDeps) {
     ? createChanBPoller({
         api,
         kv,
-        queue,
+        inbox: deps.inbox,
         logger: deps.logger,
         pollTimeoutSec: chanB.pollTimeoutSec,
         lockTtlMs: chanB.lockTtlMs,
@@ -67,7 +70,7 @@ export function createChanBModule(deps: ChanBDeps) {
     jobs: {
       // The poller runs beside the inbound consumer: in worker processes only, one of them elected.
       'chanB-inbound': () => {
-        startChanBInboundWorker({ queue, intake, logger: deps.logger });
+        startChanBInboundWorker({ queue, intake, inbox: deps.inbox, logger: deps.logger });
         poller?.start();
       },
       'chanB-outbound': () => worker.start(),

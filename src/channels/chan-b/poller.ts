@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Update } from 'grammy/types';
 import type { KeyValue } from '../../core/kv/kv.js';
-import type { QueueDriver } from '../../core/queue/queue.js';
+import type { ChannelInbox, InboxEntry } from '../inbox/inbox.js';
 import { type BotApi, botFailure } from './bot-api.js';
 import { CHANB_KEYS, type HolderState } from './poller-state.js';
 import { parseUpdate } from './updates.js';
@@ -16,7 +16,8 @@ export interface PollerLogger {
 export interface PollerOptions {
   api: BotApi;
   kv: KeyValue;
-  queue: QueueDriver;
+  /** Keeps each update in the database before the offset moves past it, then enqueues it. */
+  inbox: Pick<ChannelInbox, 'accept'>;
   logger: PollerLogger;
   /** CHANB_POLL_TIMEOUT_SEC: how long one `getUpdates` waits for an update. */
   pollTimeoutSec: number;
@@ -46,14 +47,16 @@ export function newWorkerId(): string {
  * others try again every `retryMs`, so when the holder dies another takes
  * over within the TTL. The holder calls `deleteWebhook` once, then
  * `getUpdates` (long polling, `allowed_updates: ['message']`) from the
- * stored offset; each update is enqueued on `chanB-inbound` as
- * `upd-<update_id>` BEFORE the offset moves past it, so a crash between the
- * two repeats an enqueue (a no-op) and never loses an update. A failed call
+ * stored offset; the updates of each answer are kept in the inbox (the
+ * database) and enqueued on `chanB-inbound` as `upd-<update_id>` BEFORE the
+ * offset moves past them, so a crash between the two repeats them (kept
+ * once, enqueued once) and never loses an update, and a lost queue job is
+ * enqueued again from the inbox. A failed call
  * (a 409 Conflict from another poller or a webhook, a 5xx, the network) is
  * recorded as the last error and waited out with a growing delay.
  */
 export function createChanBPoller(options: PollerOptions) {
-  const { api, kv, queue, logger, lockTtlMs, retryMs } = options;
+  const { api, kv, inbox, logger, lockTtlMs, retryMs } = options;
   const workerId = options.workerId ?? newWorkerId();
   let running = false;
   let holding = false;
@@ -130,12 +133,28 @@ export function createChanBPoller(options: PollerOptions) {
     prepared = true;
   }
 
-  /** Enqueues the update, then moves the offset past it (in that order: see above). */
-  async function take(update: Update): Promise<void> {
-    const item = parseUpdate(update);
-    if (item) await queue.add('chanB-inbound', 'update', item, { jobId: updateJobId(update.update_id) });
-    await kv.set(CHANB_KEYS.offset, String(update.update_id + 1));
-    await kv.set(CHANB_KEYS.lastUpdateId, String(update.update_id));
+  /** Keeps and enqueues the updates, then moves the offset past them (in that order: see above). */
+  async function take(updates: readonly Update[]): Promise<void> {
+    const last = updates.at(-1);
+    if (!last) return;
+    const entries: InboxEntry[] = [];
+    for (const update of updates) {
+      const item = parseUpdate(update);
+      if (item) {
+        entries.push({
+          queue: 'chanB-inbound',
+          jobName: 'update',
+          jobId: updateJobId(update.update_id),
+          sender: item.userId,
+          platformOrder: update.update_id,
+          payload: item,
+          options: {},
+        });
+      }
+    }
+    await inbox.accept(entries);
+    await kv.set(CHANB_KEYS.offset, String(last.update_id + 1));
+    await kv.set(CHANB_KEYS.lastUpdateId, String(last.update_id));
   }
 
   async function pollOnce(): Promise<void> {
@@ -148,8 +167,8 @@ export function createChanBPoller(options: PollerOptions) {
       },
       botSignal(current),
     );
-    // Taken to the end even when stopping meanwhile: each is enqueued before the offset moves.
-    for (const update of updates) await take(update);
+    // Taken to the end even when stopping meanwhile: they are kept before the offset moves.
+    await take(updates);
   }
 
   async function run(): Promise<void> {

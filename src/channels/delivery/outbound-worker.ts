@@ -29,8 +29,13 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 8, baseDelayMs: 2000, maxDelayMs: 10 * 60_000 };
 
-/** A lock on one message while a job sends it; outlives any single send. */
-const SEND_LOCK_MS = 5 * 60_000;
+/**
+ * A lease on one message while a job sends it, renewed every
+ * {@link SEND_LEASE_RENEW_MS} as long as the job runs: a job whose process
+ * died lets go within seconds, so the message's next job can send it.
+ */
+export const SEND_LEASE_MS = 10_000;
+const SEND_LEASE_RENEW_MS = 3000;
 
 export type OutboundResult = 'sent' | 'failed' | 'delayed' | 'retrying' | 'skipped' | 'missing';
 
@@ -64,9 +69,12 @@ export interface OutboundDeps {
  *    reason and notifies the department's approvers.
  *
  * A message not `queued` (sent, failed) is left alone, so a replayed job is
- * a no-op and an approved reply goes out once. The one window left: a part
- * the platform accepted whose id was not yet recorded when the process
- * died is sent again by the retry (at-least-once for that single part).
+ * a no-op and an approved reply goes out once. Each attempt is recorded
+ * (`metadata.sendAttempt`) before the platform is called and closed when
+ * the platform answers. The one window left: a part the platform accepted
+ * whose id was not yet recorded when the process died is sent again by the
+ * next attempt (at-least-once for that single part), which finds the
+ * attempt still open and logs the resend as a possible duplicate.
  */
 export function createOutboundWorker(
   deps: OutboundDeps & {
@@ -123,11 +131,17 @@ export function createOutboundWorker(
     const { messageId } = job.data;
     const lockKey = `${transport.channel}:send-lock:${messageId}`;
     const lock = randomUUID();
-    if (!(await kv.setIfAbsent(lockKey, lock, SEND_LOCK_MS))) {
+    if (!(await kv.setIfAbsent(lockKey, lock, SEND_LEASE_MS))) {
       // Another job of this message is sending it: look again once it is done.
       await putBack(job.data, 'd', 5000);
       return 'delayed';
     }
+    const renewal = setInterval(() => {
+      kv.extendIfEquals(lockKey, lock, SEND_LEASE_MS).catch((error: unknown) =>
+        logger.warn({ err: error, messageId }, 'delivery: renewing the send lease failed'),
+      );
+    }, SEND_LEASE_RENEW_MS);
+    renewal.unref();
     try {
       const record = await repository.load(messageId);
       if (!record) {
@@ -150,6 +164,14 @@ export function createOutboundWorker(
         return 'delayed';
       }
 
+      const previous = record.message.metadata?.sendAttempt as { n?: number; open?: boolean } | undefined;
+      if (previous?.open) {
+        logger.warn(
+          { messageId, queue: transport.queue, attempt: previous.n },
+          'delivery: possible duplicate: an earlier attempt ended without a record (its process stopped); the part it was sending may reach the recipient twice',
+        );
+      }
+      await repository.openAttempt(messageId, (previous?.n ?? 0) + 1, new Date());
       const outcome = await send(record);
       if (outcome.kind === 'sent') {
         const at = new Date();
@@ -161,6 +183,8 @@ export function createOutboundWorker(
         await failures.fail(messageId, outcome.reason);
         return 'failed';
       }
+      // The platform answered "not now": it took nothing, so the next attempt repeats nothing.
+      await repository.closeAttempt(messageId);
       const retries = job.data.retries ?? 0;
       if (retries >= retry.maxRetries) {
         await failures.fail(messageId, `${outcome.reason} (gave up after ${retries + 1} tries)`);
@@ -174,6 +198,7 @@ export function createOutboundWorker(
       );
       return 'retrying';
     } finally {
+      clearInterval(renewal);
       await kv.deleteIfEquals(lockKey, lock);
     }
   }

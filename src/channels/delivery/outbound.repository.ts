@@ -60,6 +60,32 @@ export function createOutboundRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /**
+     * Records, before the platform is called, that attempt `n` is under way
+     * (`metadata.sendAttempt = { n, open: true, at }`), while the message is
+     * `queued`. An attempt still open when the next one starts ended with
+     * its process, maybe after the platform accepted a part.
+     */
+    async openAttempt(messageId: string, n: number, at: Date): Promise<void> {
+      const attempt = { n, open: true, at: at.toISOString() };
+      await db
+        .update(messages)
+        .set({
+          metadata: sql`${messages.metadata} || jsonb_build_object('sendAttempt', ${JSON.stringify(attempt)}::jsonb)`,
+        })
+        .where(and(eq(messages.id, messageId), eq(messages.status, 'queued')));
+    },
+
+    /** Closes the open attempt (the platform answered "try again later"): the next one repeats nothing. */
+    async closeAttempt(messageId: string): Promise<void> {
+      await db
+        .update(messages)
+        .set({
+          metadata: sql`jsonb_set(${messages.metadata}, '{sendAttempt,open}', 'false'::jsonb)`,
+        })
+        .where(and(eq(messages.id, messageId), sql`${messages.metadata} ? 'sendAttempt'`));
+    },
+
     /** `queued` → `sent`, with `metadata.sentAt`; answers false when the message was no longer queued. */
     async markSent(messageId: string, at: Date): Promise<boolean> {
       const rows = await db

@@ -42,6 +42,8 @@ describe('loadConfig', () => {
       chanA: { rateLimitPerMin: 60 },
       chanB: { rateLimitPerMin: 30, botToken: null },
       jwt: { expiresInSec: 86_400, secretSource: 'file' },
+      // CORS off: no origin may call from another site.
+      corsOrigins: [],
     });
     expect(Object.isFrozen(config)).toBe(true);
     expect(Object.isFrozen(config.jwt)).toBe(true);
@@ -127,5 +129,12 @@ describe('loadConfig', () => {
     expect(config.jwt).toMatchObject({ expiresInSec: 900, secretSource: 'env' });
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.intentTriggerWords).toEqual(['конфлікт', 'суд', 'lawsuit']);
+  });
+
+  it('reads CORS_ORIGIN as a list of origins, or * for any origin', () => {
+    const corsOf = (value: string) => loadConfig({ DATA_DIR: dataDir(), CORS_ORIGIN: value }).corsOrigins;
+    expect(corsOf('*')).toBe('*');
+    expect(corsOf('https://a.example')).toEqual(['https://a.example']);
+    expect(corsOf(' , ')).toEqual([]);
   });
 });

@@ -33,7 +33,12 @@ export interface Config {
   readonly redisUrl: string | null;
   /** Prefix for every Redis key, queue and channel; lets several deployments or test runs share one Redis. */
   readonly redisPrefix: string;
-  readonly corsOrigins: string[] | true;
+  /**
+   * CORS_ORIGIN: the browser origins allowed to call the API from another
+   * site, with credentials; `'*'` lets any origin read public answers, without
+   * credentials. Empty (the default): no CORS headers at all.
+   */
+  readonly corsOrigins: readonly string[] | '*';
   /** Passed to fastify: true, or the proxy addresses/CIDRs whose X-Forwarded-For is believed. */
   readonly trustProxy: boolean | string;
   readonly jwt: {
@@ -53,6 +58,11 @@ export interface Config {
     readonly model: string;
     readonly embeddingModel: string;
     readonly nativeApiKey: string | null;
+    /**
+     * LLM_MAX_CONCURRENCY: model requests (chat and embeddings) one process
+     * has in flight at most; more wait their turn (default 128).
+     */
+    readonly maxConcurrency: number;
   };
   readonly embeddingDimensions: number;
   readonly uploadMaxBytes: number;
@@ -61,8 +71,18 @@ export interface Config {
   /** CONSOLE_DIR: the built web console served at /console; default dist/console of the package. */
   readonly consoleDir: string | null;
   readonly agentTaskTimeoutMs: number;
-  /** AGENT_TASK_CONCURRENCY: agent-tasks jobs one worker process runs at once (default 2). */
+  /**
+   * AGENT_TASK_CONCURRENCY: agent-tasks jobs one worker process runs at once
+   * (default 128). Most of a task's time is spent waiting on the model, which
+   * costs a process nothing, so many run at once; their CPU-bound steps are
+   * bounded apart by `agentTaskCpuConcurrency`.
+   */
   readonly agentTaskConcurrency: number;
+  /**
+   * AGENT_TASK_CPU_CONCURRENCY: the CPU-bound steps of agent tasks (retrieval,
+   * classification with the decision) one process runs at once (default 4).
+   */
+  readonly agentTaskCpuConcurrency: number;
   /** INTENT_TRIGGER_WORDS, lower-cased; a reply whose message or text contains one goes to a human. */
   readonly intentTriggerWords: readonly string[];
   /** CHANNEL_DEFAULT_DEPARTMENT (id or slug): where unknown channel senders are created; null: ADMIN_DEPARTMENT. */
@@ -71,6 +91,25 @@ export interface Config {
   readonly conversationIdleCloseHours: number;
   /** QUEUE_COMPLETED_RETENTION_HOURS: a completed queue job is deleted this long after it finished (default 168). */
   readonly queueCompletedRetentionHours: number;
+  /**
+   * JOB_MAX_STALLS: how many times a job may be found abandoned (its process
+   * died or stalled while running it) and be run again; the next time it is
+   * failed for good with the reason, so a poison job cannot loop (default 2).
+   */
+  readonly jobMaxStalls: number;
+  /** Limits of the isolated decoders of untrusted files (docs/knowledge.md, Decoders). */
+  readonly decoders: {
+    /** DECODER_TIMEOUT_MS: longest one file's decoding may take (default 120 s). */
+    readonly timeoutMs: number;
+    /** DECODER_MEMORY_MB: heap ceiling of a decoder thread (default 512). */
+    readonly memoryMb: number;
+    /** DECODER_MAX_INFLATED_BYTES: most bytes the entries of a DOCX (zip) may inflate to (default 100 MB). */
+    readonly maxInflatedBytes: number;
+    /** DECODER_MAX_PIXELS: most pixels of one image (width × height) read by OCR or as an avatar (default 40 million). */
+    readonly maxPixels: number;
+    /** DECODER_MAX_PAGES: most pages of a PDF that is read (default 5,000). */
+    readonly maxPages: number;
+  };
   /** QUEUE_FAILED_RETENTION_HOURS: a job that failed for good is deleted this long after (default 720). */
   readonly queueFailedRetentionHours: number;
   /** Local command-line agents a namespace can select instead of the API (docs/pipeline-adapters.md). */
@@ -96,6 +135,8 @@ export interface Config {
     readonly phoneNumberId: string | null;
     readonly accessToken: string | null;
     readonly webhookVerifyToken: string | null;
+    /** CHANA_ALLOW_UNSIGNED: without CHANA_APP_SECRET, accept unsigned webhooks (local testing only; refused in production). */
+    readonly allowUnsigned: boolean;
     readonly phoneNumber: string | null;
     readonly rateLimitPerMin: number;
     readonly apiBaseUrl: string;
@@ -247,7 +288,18 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
   }
 
   const corsRaw = str('CORS_ORIGIN');
-  const corsOrigins = corsRaw === null || corsRaw === '*' ? true : corsRaw.split(',').map((o) => o.trim());
+  const corsOrigins =
+    corsRaw === '*'
+      ? '*'
+      : (corsRaw ?? '')
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean);
+
+  const chanAAllowUnsigned = bool('CHANA_ALLOW_UNSIGNED', false);
+  if (isProduction && chanAAllowUnsigned) {
+    problems.push('CHANA_ALLOW_UNSIGNED=true is for local testing and is refused when NODE_ENV=production');
+  }
 
   const agentTaskTimeoutMs = int('AGENT_TASK_TIMEOUT_MS', 120_000, 1000, 3_600_000);
   const config: Config = {
@@ -274,13 +326,15 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
       model: str('LLM_MODEL') ?? 'gpt-4o-mini',
       embeddingModel: str('LLM_EMBEDDING_MODEL') ?? 'text-embedding-3-small',
       nativeApiKey: str('LLM_NATIVE_API_KEY'),
+      maxConcurrency: int('LLM_MAX_CONCURRENCY', 128, 1, 10_000),
     },
     embeddingDimensions: int('EMBEDDING_DIMENSIONS', 1536, 2, 2000),
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     knowledgeUrlAllowPrivate: bool('KNOWLEDGE_URL_ALLOW_PRIVATE', false),
     consoleDir: str('CONSOLE_DIR') ? path.resolve(str('CONSOLE_DIR')!) : null,
     agentTaskTimeoutMs,
-    agentTaskConcurrency: int('AGENT_TASK_CONCURRENCY', 2, 1, 64),
+    agentTaskConcurrency: int('AGENT_TASK_CONCURRENCY', 128, 1, 10_000),
+    agentTaskCpuConcurrency: int('AGENT_TASK_CPU_CONCURRENCY', 4, 1, 1000),
     intentTriggerWords: (str('INTENT_TRIGGER_WORDS') ?? DEFAULT_TRIGGER_WORDS)
       .split(',')
       .map((w) => w.trim().toLowerCase())
@@ -289,6 +343,14 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
     conversationIdleCloseHours: int('CONVERSATION_IDLE_CLOSE_HOURS', 24, 1, 24 * 365),
     queueCompletedRetentionHours: int('QUEUE_COMPLETED_RETENTION_HOURS', 24 * 7, 1, 24 * 3650),
     queueFailedRetentionHours: int('QUEUE_FAILED_RETENTION_HOURS', 24 * 30, 1, 24 * 3650),
+    jobMaxStalls: int('JOB_MAX_STALLS', 2, 0, 100),
+    decoders: {
+      timeoutMs: int('DECODER_TIMEOUT_MS', 120_000, 100, 3_600_000),
+      memoryMb: int('DECODER_MEMORY_MB', 512, 32, 65_536),
+      maxInflatedBytes: int('DECODER_MAX_INFLATED_BYTES', 100 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
+      maxPixels: int('DECODER_MAX_PIXELS', 40_000_000, 1, 1_000_000_000),
+      maxPages: int('DECODER_MAX_PAGES', 5000, 1, 1_000_000),
+    },
     agentRunner: {
       timeoutMs: int('AGENT_RUNNER_TIMEOUT_MS', agentTaskTimeoutMs, 1000, 3_600_000),
       killGraceMs: int('AGENT_RUNNER_KILL_GRACE_MS', 5000, 50, 60_000),
@@ -304,6 +366,7 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
       phoneNumberId: str('CHANA_PHONE_NUMBER_ID'),
       accessToken: str('CHANA_ACCESS_TOKEN'),
       webhookVerifyToken: str('CHANA_WEBHOOK_VERIFY_TOKEN'),
+      allowUnsigned: chanAAllowUnsigned,
       phoneNumber: str('CHANA_PHONE_NUMBER'),
       rateLimitPerMin: int('CHANA_RATE_LIMIT_PER_MIN', 60, 1, 100000),
       apiBaseUrl: url('CHANA_API_BASE_URL', ['http:', 'https:']) ?? 'https://graph.facebook.com/v21.0',

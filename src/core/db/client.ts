@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import { nameStatementsByText } from './pg-prepared.js';
 import { PgliteClient } from './pglite-client.js';
 import * as schema from './schema/index.js';
@@ -31,6 +32,8 @@ export interface DatabaseHandle {
   /** Applies pending migrations (and the extensions they need); safe to call on every start. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** Embedded only: a consistent tarball of the data folder, taken while the database is in use. */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -46,10 +49,23 @@ export interface PgliteOptions {
   loadDataDir?: Blob;
 }
 
-/** Opens embedded PGlite with pgvector and pg_trgm, its statements prepared once (pglite-client.ts). */
+/**
+ * Opens embedded PGlite with pgvector and pg_trgm, its statements prepared
+ * once (pglite-client.ts). A data folder is locked for this process until
+ * `close()` (data-dir-lock.ts): PGlite itself would let a second process
+ * open it and both would corrupt it.
+ * @throws DataDirLockedError when another live process has the folder open.
+ */
 export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle & { client: PgliteClient }> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PgliteClient.create(options);
+  const lock = options.dataDir ? await lockDataDir(options.dataDir) : null;
+  let client: PgliteClient;
+  try {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    client = await PgliteClient.create(options);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   // Drizzle's PGlite session calls only `query` and `transaction`, which the client answers as PGlite does.
   const drizzleOver = () => drizzlePglite({ client: client as unknown as PGlite, schema });
   const db = drizzleOver() as unknown as Database;
@@ -65,8 +81,10 @@ export async function openPglite(options: PgliteOptions): Promise<DatabaseHandle
     async ping() {
       await client.query('select 1');
     },
+    snapshot: () => client.snapshot(),
     async close() {
       if (!client.closed) await client.close();
+      await lock?.release();
     },
   };
 }

@@ -185,6 +185,18 @@ export class PgliteClient {
     return this.#pglite.dumpDataDir('none');
   }
 
+  /**
+   * A consistent copy of a database in use: taken while no transaction is
+   * open (others wait for it), after a checkpoint, so the tarball holds
+   * every commit made before the call and nothing half-done.
+   */
+  snapshot(): Promise<Blob> {
+    return this.#pglite._runExclusiveTransaction(async () => {
+      await this.#run('CHECKPOINT', [], {});
+      return this.#pglite.dumpDataDir('none');
+    });
+  }
+
   async close(): Promise<void> {
     if (!this.#pglite.closed) await this.#pglite.close();
   }

@@ -37,6 +37,22 @@ export class NotFoundError extends AppError {
   readonly statusCode = 404;
 }
 
+/** A method the path does not have; `allow` lists the ones it has (the `Allow` header). */
+export class MethodNotAllowedError extends AppError {
+  readonly statusCode = 405;
+  constructor(
+    message: string,
+    readonly allow: readonly string[],
+  ) {
+    super(message);
+  }
+}
+
+/** The client did not send its whole request in time (Node's request timeout). */
+export class RequestTimeoutError extends AppError {
+  readonly statusCode = 408;
+}
+
 export class ConflictError extends AppError {
   readonly statusCode = 409;
 }
@@ -54,6 +70,11 @@ export class ValidationError extends AppError {
   constructor(details: ValidationDetail[], message = 'Request validation failed') {
     super(message, details);
   }
+}
+
+/** The request's headers are over Node's size limit. */
+export class RequestHeaderFieldsTooLargeError extends AppError {
+  readonly statusCode = 431;
 }
 
 export class TooManyRequestsError extends AppError {

@@ -1,6 +1,17 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { trackAllowedMethods } from '../http/allowed-methods.js';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
-import { AppError, type ValidationDetail } from './app-errors.js';
+import { applySecurityHeaders } from '../http/security-headers.js';
+import {
+  AppError,
+  BadRequestError,
+  MethodNotAllowedError,
+  RequestHeaderFieldsTooLargeError,
+  RequestTimeoutError,
+  type ValidationDetail,
+} from './app-errors.js';
 
 /** The body of every error response. */
 export interface ErrorEnvelope {
@@ -11,8 +22,12 @@ export interface ErrorEnvelope {
   requestId?: string;
 }
 
-/** Fastify's default `maxParamLength`, which the app keeps. */
-const MAX_PARAM_LENGTH = 100;
+/**
+ * The router's `maxParamLength` (app.ts): above the longest path parameter
+ * any schema takes (a trace id, 128), so a shorter value is judged by its
+ * schema (422); a longer one names nothing and answers 404.
+ */
+export const MAX_PARAM_LENGTH = 200;
 
 interface AjvLikeError {
   instancePath?: string;
@@ -31,9 +46,9 @@ const FASTIFY_CODES: Record<string, { statusCode: number; error: string; message
     message: 'The request path is not valid: it has a malformed percent-encoding',
   },
   FST_ERR_MAX_PARAM_LENGTH: {
-    statusCode: 400,
-    error: 'BadRequestError',
-    message: `A path parameter is longer than ${MAX_PARAM_LENGTH} characters`,
+    statusCode: 404,
+    error: 'NotFoundError',
+    message: `Nothing has a path parameter longer than ${MAX_PARAM_LENGTH} characters`,
   },
   FST_ERR_CTP_INVALID_JSON_BODY: {
     statusCode: 400,
@@ -88,7 +103,7 @@ const ERROR_NAMES_BY_STATUS: Record<number, string> = {
   401: 'UnauthorizedError',
   403: 'ForbiddenError',
   404: 'NotFoundError',
-  405: 'BadRequestError',
+  405: 'MethodNotAllowedError',
   409: 'ConflictError',
   413: 'PayloadTooLargeError',
   415: 'UnsupportedMediaTypeError',
@@ -157,16 +172,28 @@ function answer(err: FastifyError, request: FastifyRequest, reply: FastifyReply)
   else request.log.info({ statusCode: body.statusCode, error: body.error }, body.message);
   const retryAfter = err.statusCode === 429 ? reply.getHeader('retry-after') : undefined;
   if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
+  if (err instanceof MethodNotAllowedError) reply.header('allow', err.allow.join(', '));
   return reply.status(body.statusCode).send(body);
 }
 
-/** Installs the one error handler and the 404 handler; every error leaves as the envelope. */
+/**
+ * Installs the one error handler and the not-found handler; every error
+ * leaves as the envelope. A request no route takes answers 405 with `Allow`
+ * when its path has other methods (TRACE, PUT on a read-only path, OPTIONS
+ * with CORS off), else 404. Call it before any route is added.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const allowedMethods = trackAllowedMethods(app);
   app.setErrorHandler(answer);
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0];
+    const allow = allowedMethods(request.url);
+    if (allow.length > 0 && !allow.includes(request.method)) {
+      throw new MethodNotAllowedError(`Method ${request.method} is not allowed on ${path}`, allow);
+    }
     return reply
       .status(404)
-      .send(envelope(404, 'NotFoundError', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+      .send(envelope(404, 'NotFoundError', `Route ${request.method} ${path} not found`));
   });
 }
 
@@ -174,7 +201,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * Fastify's `frameworkErrors` option: errors the router raises before any
  * route or hook runs (a malformed percent-encoding, a path parameter over
  * `maxParamLength`), answered in the envelope like every other error. No hook
- * runs for them, so the request id header is set here.
+ * runs for them, so the request id and security headers are set here.
  */
 export function handleFrameworkError(
   err: FastifyError,
@@ -182,6 +209,7 @@ export function handleFrameworkError(
   reply: FastifyReply,
 ): FastifyReply {
   reply.header(REQUEST_ID_HEADER, request.id);
+  applySecurityHeaders(reply);
   return answer(err, request, reply);
 }
 
@@ -207,4 +235,47 @@ function toEnvelope(err: FastifyError, request: FastifyRequest): ErrorEnvelope {
     statusCode: 500,
     requestId: request.id,
   };
+}
+
+/** The error for a request Node's HTTP parser refused, by its code. */
+function clientErrorOf(code: string | undefined): AppError {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return new RequestTimeoutError('The request was not received in time');
+  }
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return new RequestHeaderFieldsTooLargeError('The request headers are too large');
+  }
+  if (code === 'HPE_INVALID_METHOD') return new BadRequestError('The request method is not an HTTP method');
+  return new BadRequestError('The request is not valid HTTP');
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's parser refuses (a method
+ * that is not HTTP, a malformed request line, headers over the limit) never
+ * reaches Fastify. It is answered here on the socket, in the envelope, and
+ * the connection is closed, as Node does.
+ */
+export function handleClientError(
+  this: FastifyInstance,
+  err: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const error = clientErrorOf(err.code);
+  this.log.debug({ code: err.code }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify(envelope(error.statusCode, error.name, error.message));
+    socket.write(
+      [
+        `HTTP/1.1 ${error.statusCode} ${STATUS_CODES[error.statusCode]}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        'X-Content-Type-Options: nosniff',
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  }
+  socket.destroy(err);
 }

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
@@ -88,19 +89,147 @@ describe('malformed paths', () => {
     expect(res.headers['x-request-id']).toMatch(UUID);
   });
 
-  it('answers 400 in the envelope for a path parameter over 100 characters', async () => {
-    const res = await ctx.app.inject({
+  it('judges a path parameter up to 200 characters by its schema (422) and answers 404 past that', async () => {
+    const judged = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/v1/users/${admin.user.id}/permissions/grant/${'p'.repeat(101)}`,
       headers: admin.headers,
     });
-    expect(res.statusCode).toBe(400);
+    expect(judged.statusCode).toBe(422);
+    expect(judged.json().details).toEqual([
+      { field: 'params.permission', message: 'must NOT have more than 64 characters' },
+    ]);
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/${admin.user.id}/permissions/grant/${'p'.repeat(201)}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({
-      error: 'BadRequestError',
-      message: 'A path parameter is longer than 100 characters',
-      statusCode: 400,
+      error: 'NotFoundError',
+      message: 'Nothing has a path parameter longer than 200 characters',
+      statusCode: 404,
     });
     expect(res.headers['x-request-id']).toMatch(UUID);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('methods a path does not have', () => {
+  it('answers 405 MethodNotAllowedError with Allow for TRACE, PUT and DELETE on known paths', async () => {
+    const department = await createDepartment(ctx.container);
+    for (const [method, url, allow] of [
+      ['TRACE', '/api/v1/users', 'GET, HEAD, POST'],
+      ['PUT', `/api/v1/departments/${department.id}`, 'GET, HEAD, PATCH'],
+      ['DELETE', '/api/v1/health', 'GET, HEAD'],
+      ['POST', '/console/inbox', 'GET, HEAD'],
+    ] as const) {
+      const res = await ctx.app.inject({ method, url, headers: admin.headers });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow).toBe(allow);
+      expect(res.json()).toEqual({
+        error: 'MethodNotAllowedError',
+        message: `Method ${method} is not allowed on ${url}`,
+        statusCode: 405,
+      });
+      expect(res.headers['x-request-id']).toMatch(UUID);
+    }
+  });
+
+  it('keeps 404 for a path no method has, whatever the method', async () => {
+    for (const method of ['GET', 'TRACE', 'PUT'] as const) {
+      const res = await ctx.app.inject({ method, url: '/api/v1/no-such-thing' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers.allow).toBeUndefined();
+      expect(res.json().error).toBe('NotFoundError');
+    }
+  });
+
+  it('answers a method that is not HTTP 400 in the envelope, on a real socket', async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect({ port: Number(port), host: '127.0.0.1' }, () => {
+        socket.write('FOO /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n');
+      });
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const [head, body] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(body ?? '')).toEqual({
+      error: 'BadRequestError',
+      message: 'The request method is not an HTTP method',
+      statusCode: 400,
+    });
+  });
+});
+
+describe('unknown properties and query parameters', () => {
+  const expectUnknown = (
+    res: { statusCode: number; json(): { error?: string; details?: unknown } },
+    field: string,
+  ) => {
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ error: 'ValidationError', message: 'Request validation failed' });
+    expect(res.json().details).toContainEqual({ field, message: 'must NOT have additional properties' });
+  };
+
+  it('answers 422 naming an unknown body property on the routes that took them silently', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const cases: Array<[method: 'POST' | 'PATCH', url: string, payload: object, field: string]> = [
+      ['POST', '/api/v1/conversations/web/messages', { text: 'Hello', colour: 'red' }, 'body.colour'],
+      [
+        'POST',
+        '/api/v1/approvals/batch',
+        { decisions: [{ approvalId: id, action: 'approve' }], dryRun: true },
+        'body.dryRun',
+      ],
+      [
+        'POST',
+        '/api/v1/approvals/batch',
+        { decisions: [{ approvalId: id, action: 'approve', force: true }] },
+        'body.decisions.0.force',
+      ],
+      ['PATCH', `/api/v1/knowledge/bases/${id}`, { name: 'Base', owner: 'me' }, 'body.owner'],
+      ['PATCH', `/api/v1/employees/${admin.user.id}/profile`, { summary: 'Hi', salary: 1 }, 'body.salary'],
+    ];
+    for (const [method, url, payload, field] of cases) {
+      expectUnknown(await ctx.app.inject({ method, url, payload, headers: admin.headers }), field);
+    }
+  });
+
+  it('answers 422 naming an unknown query parameter on list routes, and keeps the known ones', async () => {
+    for (const url of ['/api/v1/users', '/api/v1/roles', '/api/v1/plugins', '/api/v1/approvals']) {
+      expectUnknown(
+        await ctx.app.inject({ url: `${url}?limit=5&sort=name`, headers: admin.headers }),
+        'querystring.sort',
+      );
+      expect((await ctx.app.inject({ url: `${url}?limit=5`, headers: admin.headers })).statusCode).toBe(200);
+    }
+  });
+
+  it('states "exactly one of permission or departmentId" in the grant body schema of the OpenAPI description', async () => {
+    const spec = (await ctx.app.inject({ url: '/docs/json' })).json();
+    const schema =
+      spec.paths['/users/{id}/permissions/grant'].post.requestBody.content['application/json'].schema;
+    expect(schema).toMatchObject({ additionalProperties: false, minProperties: 1, maxProperties: 1 });
+    const both = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${admin.user.id}/permissions/grant`,
+      headers: admin.headers,
+      payload: { permission: 'canApprove', departmentId: admin.user.departmentId },
+    });
+    expect(both.statusCode).toBe(422);
+    expect(both.json().details).toContainEqual({
+      field: 'body',
+      message: 'must have exactly one of permission or departmentId',
+    });
   });
 });
 

@@ -1,3 +1,5 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +18,11 @@ import { findUnsafeText } from './unsafe-text.js';
 /**
  * Every operation of the OpenAPI description, fed generated and malformed
  * input with an admin token and without one: no answer may be a 500, every
- * error must be the envelope, and every response must carry X-Request-Id.
- * The seed is fixed, so a failure repeats.
+ * error must be the envelope, every response must carry X-Request-Id, and
+ * every status and JSON body must be one the description declares for the
+ * operation. Then each operation with a body or query schema is sent an
+ * unknown property and must refuse it with 422. The seed is fixed, so a
+ * failure repeats.
  */
 
 type Schema = Record<string, unknown> & { type?: string | string[] };
@@ -28,6 +33,10 @@ interface Operation {
   operationId: string;
   parameters: Array<{ in: string; name: string; required?: boolean; schema: Schema }>;
   body?: Schema;
+  /** Media types of the request body the operation takes. */
+  bodyTypes: string[];
+  /** Declared statuses, each with the validator of its JSON body when it declares one. */
+  responses: Map<string, ValidateFunction | null>;
 }
 
 interface Sample {
@@ -42,6 +51,9 @@ const RUNS_PER_OPERATION = 20;
 /** Operations that end the caller's session: each of their requests gets a new admin. */
 const SESSION_ENDING = new Set(['logoutAll', 'changePassword']);
 const ENVELOPE_KEYS = new Set(['error', 'message', 'statusCode', 'details', 'requestId']);
+/** The channel A webhook takes the platform's payload and handshake query as the platform sends them. */
+const PLATFORM_SHAPED = new Set(['receiveChanAWebhook', 'verifyChanAWebhook']);
+const UNKNOWN = 'zzUnknownProperty';
 
 const HOSTILE_STRINGS = [
   '\u0000',
@@ -297,32 +309,75 @@ function createArbitraries(rows: Record<string, string>) {
     });
   }
 
-  return { sampleOf };
+  /** One well-formed value of `schema`, the same each time. */
+  function cleanValue(schema: Schema, seed: number): unknown {
+    return fc.sample(shaped(schema, 0, true), { seed, numRuns: 1 })[0];
+  }
+
+  return { sampleOf, cleanValue };
 }
 
-/** The operations of the served OpenAPI description, with their (inline) request schemas. */
-function operationsOf(spec: { paths: Record<string, Record<string, Record<string, unknown>>> }): Operation[] {
+type Spec = { paths: Record<string, Record<string, Record<string, unknown>>> };
+
+/** A JSON pointer segment (`/` and `~` escaped). */
+const pointer = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * The operations of the served OpenAPI description, with their (inline)
+ * request schemas and a validator per declared JSON response, compiled from
+ * the document itself so that `$ref`s to its components resolve.
+ */
+function operationsOf(spec: Spec): Operation[] {
+  const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false });
+  addFormats.default(ajv);
+  ajv.addSchema(spec, 'openapi');
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(spec.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const content = (op.requestBody as { content?: Record<string, { schema: Schema }> } | undefined)
         ?.content;
+      const responses = new Map<string, ValidateFunction | null>();
+      const declared = (op.responses ?? {}) as Record<string, { content?: Record<string, unknown> }>;
+      for (const [status, response] of Object.entries(declared)) {
+        const json = response.content?.['application/json'];
+        const ref = `openapi#/paths/${pointer(path)}/${method}/responses/${status}/content/application~1json/schema`;
+        responses.set(status, json ? ajv.compile({ $ref: ref }) : null);
+      }
       operations.push({
         method: method.toUpperCase(),
         path,
         operationId: op.operationId as string,
         parameters: (op.parameters as Operation['parameters'] | undefined) ?? [],
         body: content?.['application/json']?.schema,
+        bodyTypes: Object.keys(content ?? {}),
+        responses,
       });
     }
   }
   return operations;
 }
 
-/** What is wrong with a response, or null: a 5xx (501 aside), an error outside the envelope, no request id. */
+/** What is wrong with a response against the description: an undeclared status, or a JSON body off its schema. */
+function conformanceProblemOf(operation: Operation, res: LightMyRequestResponse): string | null {
+  const status = String(res.statusCode);
+  if (!operation.responses.has(status)) return `status ${status} is not declared`;
+  const validate = operation.responses.get(status);
+  const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
+  if (!isJson) return null;
+  if (!validate) return `status ${status} declares no JSON body`;
+  if (validate(res.json())) return null;
+  const [first] = validate.errors ?? [];
+  return `body does not match the declared schema of ${status}: ${first?.instancePath || '/'} ${first?.message}`;
+}
+
+/**
+ * What is wrong with a response, or null: a 500, an error outside the
+ * envelope, no request id. (Another 5xx must be one the operation declares,
+ * such as 501 or 503: conformanceProblemOf checks that.)
+ */
 function problemOf(res: LightMyRequestResponse): string | null {
   if (!res.headers['x-request-id']) return 'no X-Request-Id header';
-  if (res.statusCode >= 500 && res.statusCode !== 501) return `status ${res.statusCode}`;
+  if (res.statusCode === 500) return `status ${res.statusCode}`;
   if (res.statusCode < 400) return null;
   let body: unknown;
   try {
@@ -381,9 +436,13 @@ describe('every operation of the OpenAPI description, fuzzed', () => {
   it('covers the documented operations', () => {
     expect(operations.length).toBeGreaterThan(40);
     expect(operations.map((o) => o.operationId)).toContain('createDepartment');
+    // Each operation declares JSON bodies for its answers, so the conformance check has schemas to hold them to.
+    for (const operation of operations) {
+      expect([...operation.responses.values()].some(Boolean), operation.operationId).toBe(true);
+    }
   });
 
-  it('answers no 500, only enveloped errors, and X-Request-Id everywhere', async () => {
+  it('answers no 500, only enveloped and declared answers matching their schemas, and X-Request-Id everywhere', async () => {
     const failures: string[] = [];
     for (const [index, operation] of operations.entries()) {
       const samples = fc.sample(arbitraries.sampleOf(operation), {
@@ -403,7 +462,7 @@ describe('every operation of the OpenAPI description, fuzzed', () => {
           payload = sample.body.kind === 'raw' ? sample.body.text : JSON.stringify(sample.body.value);
         }
         const res = await ctx.app.inject({ method: operation.method as 'GET', url, headers, payload });
-        const problem = problemOf(res);
+        const problem = problemOf(res) ?? conformanceProblemOf(operation, res);
         if (problem) {
           failures.push(
             `${operation.operationId}: ${operation.method} ${url.slice(0, 200)} body=${(payload ?? '').slice(0, 200)} → ${problem}: ${res.body.slice(0, 200)}`,
@@ -413,4 +472,47 @@ describe('every operation of the OpenAPI description, fuzzed', () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it('refuses an unknown body property and an unknown query parameter with 422 naming it', async () => {
+    const admin = await createUser(ctx.container, { role: 'admin' });
+    const failures: string[] = [];
+    const checked = { body: 0, query: 0 };
+    for (const [index, operation] of operations.entries()) {
+      if (PLATFORM_SHAPED.has(operation.operationId)) continue;
+      const path = operation.parameters
+        .filter((p) => p.in === 'path')
+        .reduce((url, p) => {
+          const value =
+            p.name === 'permission' ? 'canApprove' : String(arbitraries.cleanValue(p.schema, SEED + index));
+          return url.replace(`{${p.name}}`, encodeURIComponent(value));
+        }, operation.path);
+      const expectRefused = async (part: 'body' | 'querystring', url: string, payload?: unknown) => {
+        const res = await ctx.app.inject({
+          method: operation.method as 'GET',
+          url,
+          headers: admin.headers,
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        });
+        const body = res.statusCode === 422 ? res.json() : null;
+        const fields = ((body?.details ?? []) as Array<{ field: string }>).map((d) => d.field);
+        if (body?.error !== 'ValidationError' || !fields.includes(`${part}.${UNKNOWN}`)) {
+          failures.push(`${operation.operationId} ${part}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+        }
+      };
+      if (operation.parameters.some((p) => p.in === 'query')) {
+        checked.query++;
+        await expectRefused('querystring', `/api/v1${path}?${UNKNOWN}=1`);
+      }
+      if (operation.body && operation.bodyTypes.includes('application/json')) {
+        const clean = arbitraries.cleanValue(operation.body, SEED + index);
+        if (typeof clean === 'object' && clean !== null && !Array.isArray(clean)) {
+          checked.body++;
+          await expectRefused('body', `/api/v1${path}`, { ...clean, [UNKNOWN]: 1 });
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked.body).toBeGreaterThan(20);
+    expect(checked.query).toBeGreaterThan(15);
+  }, 60_000);
 });

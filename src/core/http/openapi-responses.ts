@@ -11,20 +11,30 @@ export const ERROR_ENVELOPE_ID = 'ErrorEnvelope';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
+/** Methods whose requests may carry a body, which is parsed (and may be malformed) whatever the route takes. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
  * The error statuses any route of this shape can answer, whether or not the
- * route file lists them: the auth plugin answers 401, the permission check
- * 403, a path id that is not found (or out of scope) 404, validation 422 and
- * an unparseable JSON body 400.
+ * route file lists them: 400 for a body that is not JSON (any method that
+ * carries one) or a path parameter with a malformed percent-encoding; the
+ * auth plugin's 401; the permission check's 403; 404 for a path id that is
+ * not found (or out of scope, or longer than any id); and 422 on every route,
+ * since every query string (and body) is checked for text PostgreSQL cannot
+ * store, besides what the schemas check.
  */
-export function commonErrorStatuses(schema: JsonObject, config: FastifyContextConfig | undefined): number[] {
+export function commonErrorStatuses(
+  schema: JsonObject,
+  config: FastifyContextConfig | undefined,
+  methods: readonly string[] = ['GET'],
+): number[] {
   const statuses: number[] = [];
-  const hasJsonBody = schema.body !== undefined;
-  if (hasJsonBody) statuses.push(400);
+  const takesBody = schema.body !== undefined || methods.some((m) => BODY_METHODS.has(m.toUpperCase()));
+  if (takesBody || schema.params !== undefined) statuses.push(400);
   if (config?.auth === 'user') statuses.push(401);
   if (config?.permission !== undefined) statuses.push(403);
   if (schema.params !== undefined) statuses.push(404);
-  if (hasJsonBody || schema.querystring !== undefined || schema.params !== undefined) statuses.push(422);
+  statuses.push(422);
   return statuses;
 }
 
@@ -32,9 +42,10 @@ export function commonErrorStatuses(schema: JsonObject, config: FastifyContextCo
 export function withCommonErrors(
   schema: JsonObject,
   config: FastifyContextConfig | undefined,
+  methods?: readonly string[],
 ): Record<string, unknown> {
   const response: Record<string, unknown> = { ...((schema.response as JsonObject | undefined) ?? {}) };
-  for (const status of commonErrorStatuses(schema, config)) {
+  for (const status of commonErrorStatuses(schema, config, methods)) {
     if (!(status in response)) response[status] = { $ref: ERROR_ENVELOPE_ID };
   }
   return response;

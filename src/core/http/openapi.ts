@@ -53,7 +53,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       }
       if (route.config?.auth === 'user') transformed.security = [{ bearerAuth: [] }];
       if (!url.startsWith(API_PREFIX)) transformed.hide = true;
-      else transformed.response = withCommonErrors(transformed, route.config);
+      else {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        transformed.response = withCommonErrors(transformed, route.config, methods);
+      }
       return { schema: transformed as typeof schema, url: url.slice(API_PREFIX.length) || '/' };
     },
     transformObject: (documentObject) =>
@@ -66,6 +69,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       deepLinking: true,
       // The signed-in token survives a reload of the explorer.
       persistAuthorization: true,
+      // No badge from the public validator: the page loads nothing from other sites (docs/security.md).
+      validatorUrl: null,
       // The top bar's definition selector doubles as the language switch.
       // The first entry (English) is selected on load.
       urls: DOC_LANGUAGES.map(({ lang, name }) => ({ url: `/docs/json?lang=${lang}`, name })),

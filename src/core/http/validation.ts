@@ -9,7 +9,6 @@ import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from './unsafe-text.js';
 const COMMON: Options = {
   allErrors: true,
   useDefaults: true,
-  removeAdditional: true,
   strict: false,
   verbose: true,
 };
@@ -25,7 +24,10 @@ function createAjv(options: Options): Ajv {
 /**
  * JSON bodies are validated as sent (a number is not a string), while query
  * strings, params and headers, which arrive as text, are coerced. Every
- * failing field is reported, not only the first.
+ * failing field is reported, not only the first. Nothing is stripped: body
+ * and query schemas are closed (`additionalProperties: false`), so an
+ * unknown property or query parameter is a 422 naming it, as the OpenAPI
+ * description says.
  *
  * After the schemas, every string of the body, query string and path params
  * (keys included, at any depth, free-form objects too) is checked for text
@@ -38,7 +40,7 @@ export function registerValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? strict : coercing).compile(schema as FastifySchema & object),
   );
-  // preHandler, not preValidation: fields the schema drops as extra are not refused for their content.
+  // preHandler, after the schemas: a request they refuse gets their answer (422 naming the field) first.
   app.addHook('preHandler', async (request) => {
     const parts: Array<[string, unknown]> = [
       ['params', request.params],

@@ -1,3 +1,4 @@
+import { createWorkLimit } from '../concurrency/work-limit.js';
 import type { Config } from '../config/config.js';
 import { createExtractiveResponder } from './extractive-responder.js';
 import type { LlmProviders } from './llm.js';
@@ -18,6 +19,8 @@ export { EmbeddingDimensionError, LlmProviderError } from './llm.js';
  * The providers the configuration asks for: the OpenAI-compatible API when
  * LLM_API_KEY is set, else the offline pair (local lexical embedder and
  * extractive responder). Production refuses to start without a key (config).
+ * The API's chat and embeddings share one limit of LLM_MAX_CONCURRENCY
+ * requests in flight for the process.
  */
 export function createLlmProviders(
   config: Pick<Config, 'llm' | 'embeddingDimensions'>,
@@ -31,7 +34,8 @@ export function createLlmProviders(
       chat: createExtractiveResponder(),
     };
   }
-  const connection = { apiKey, baseUrl, ...options };
+  const limit = createWorkLimit(config.llm.maxConcurrency);
+  const connection = { apiKey, baseUrl, limit, ...options };
   return {
     mode: 'configured',
     embeddings: createOpenAiEmbeddings({

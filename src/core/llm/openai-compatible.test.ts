@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeLlmServer, startFakeLlmServer } from '../../../test/fakes/llm-server.js';
+import { createWorkLimit } from '../concurrency/work-limit.js';
 import { createLlmProviders } from './index.js';
 import { EmbeddingDimensionError, LlmProviderError } from './llm.js';
 import { createLocalEmbedder } from './local-embedder.js';
@@ -113,13 +114,81 @@ describe('OpenAI-compatible chat', () => {
     expect(result.text).toContain('hi');
     expect(fake.requestsTo('/v1/chat/completions')).toHaveLength(2);
   });
+
+  it("waits out each 429's retry-after, then answers", async () => {
+    fake.rateLimitNext(2, '1');
+    const result = await chat().complete({ messages: [{ role: 'user', content: 'hello' }] });
+    expect(result.text).toContain('hello');
+    expect(fake.requestsTo('/v1/chat/completions')).toHaveLength(3);
+  });
+
+  it('fails at once when a 429 asks for a longer wait than is honoured', async () => {
+    fake.rateLimitNext(1, '3600');
+    const error = await chat()
+      .complete({ messages: [{ role: 'user', content: 'hello' }] })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LlmProviderError);
+    expect((error as Error).message).toContain('HTTP 429');
+    expect((error as Error).message).toContain('asked to wait 3600 s');
+    expect(fake.requestsTo('/v1/chat/completions')).toHaveLength(1);
+  });
+
+  it('keeps at most its limit of requests in flight, the others waiting their turn', async () => {
+    const limit = createWorkLimit(3);
+    const limited = createOpenAiChat({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, model: 'm', limit });
+    fake.hold();
+    const calls = Array.from({ length: 10 }, (_, i) =>
+      limited.complete({ messages: [{ role: 'user', content: `question ${i}` }] }),
+    );
+    await fake.whenInFlight(3);
+    expect(limit.running).toBe(3);
+    expect(limit.waiting).toBe(7);
+    expect(fake.requestsTo('/v1/chat/completions')).toHaveLength(3);
+    fake.release();
+    const results = await Promise.all(calls);
+    expect(results.map((r) => r.text)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `FAKE-LLM answer to: question ${i}`),
+    );
+    expect(fake.maxInFlight()).toBe(3);
+  });
+
+  it('gives its place back when the caller aborts, also during a retry wait', async () => {
+    const limit = createWorkLimit(1);
+    const limited = createOpenAiChat({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, model: 'm', limit });
+    fake.rateLimitNext(1, '30');
+    const controller = new AbortController();
+    const first = limited
+      .complete({ messages: [{ role: 'user', content: 'first' }], signal: controller.signal })
+      .catch((e: unknown) => e);
+    const second = limited.complete({ messages: [{ role: 'user', content: 'second' }] });
+    await waitForRequests(1);
+    expect(limit.waiting).toBe(1);
+    // The first call sleeps out its 30 s retry-after, holding the only place, until it is aborted.
+    controller.abort();
+    expect(await first).toBeInstanceOf(LlmProviderError);
+    expect((await second).text).toContain('second');
+  });
 });
+
+/** Resolves once the fake has received `count` chat requests (its answers come after). */
+async function waitForRequests(count: number): Promise<void> {
+  while (fake.requestsTo('/v1/chat/completions').length < count) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 describe('createLlmProviders', () => {
   it('runs offline without an API key', () => {
     const llm = createLlmProviders({
       embeddingDimensions: 1536,
-      llm: { apiKey: null, baseUrl: null, model: 'm', embeddingModel: 'e', nativeApiKey: null },
+      llm: {
+        apiKey: null,
+        baseUrl: null,
+        model: 'm',
+        embeddingModel: 'e',
+        nativeApiKey: null,
+        maxConcurrency: 4,
+      },
     });
     expect(llm.mode).toBe('offline');
     expect(llm.embeddings.name).toBe('local');
@@ -136,6 +205,7 @@ describe('createLlmProviders', () => {
         model: 'm',
         embeddingModel: 'e',
         nativeApiKey: null,
+        maxConcurrency: 4,
       },
     });
     expect(llm.mode).toBe('configured');

@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { createWorkLimit, type WorkLimit } from '../concurrency/work-limit.js';
 import {
   type ChatMessage,
   type ChatProvider,
@@ -7,6 +8,7 @@ import {
   type EmbeddingProvider,
   LlmProviderError,
 } from './llm.js';
+import { cappedRetryAfterFetch, RETRY_AFTER_MAX_MS, retryAfterMs } from './retry-after.js';
 
 /** Where and how to reach an OpenAI-compatible API (LLM_BASE_URL, LLM_API_KEY, models). */
 export interface OpenAiCompatibleOptions {
@@ -15,13 +17,24 @@ export interface OpenAiCompatibleOptions {
   baseUrl: string | null;
   /**
    * Retries of one request on 408, 409, 429, 5xx and connection errors, with
-   * exponential backoff (0.5 s doubling up to 8 s, jittered) that honours the
-   * `retry-after` and `retry-after-ms` headers. Default 4.
+   * exponential backoff (0.5 s doubling up to 8 s, jittered), or after the
+   * wait the `retry-after-ms` or `retry-after` header asks for, up to
+   * {@link RETRY_AFTER_MAX_MS} (a longer one fails the call at once). Default 4.
    */
   maxRetries?: number;
   /** Per attempt, in milliseconds. Default 60 s. */
   timeoutMs?: number;
+  /**
+   * Requests in flight at most (LLM_MAX_CONCURRENCY), shared by the
+   * providers made with the same limit; the rest wait their turn. A request
+   * keeps its place through its retries and their waits. Default: a limit
+   * of {@link DEFAULT_LLM_MAX_CONCURRENCY} of its own.
+   */
+  limit?: WorkLimit;
 }
+
+/** Model requests in flight per process when LLM_MAX_CONCURRENCY is not set (see config). */
+export const DEFAULT_LLM_MAX_CONCURRENCY = 128;
 
 /** Texts per embeddings request (32 texts per embedding call). */
 export const EMBEDDING_BATCH_SIZE = 32;
@@ -32,6 +45,7 @@ function createClient(options: OpenAiCompatibleOptions): OpenAI {
     ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
     maxRetries: options.maxRetries ?? 4,
     timeout: options.timeoutMs ?? 60_000,
+    fetch: cappedRetryAfterFetch(RETRY_AFTER_MAX_MS),
   });
 }
 
@@ -40,7 +54,13 @@ function providerError(what: string, error: unknown): LlmProviderError {
   if (error instanceof LlmProviderError) return error;
   const status = error instanceof OpenAI.APIError && error.status ? ` (HTTP ${error.status})` : '';
   const reason = error instanceof Error ? error.message : String(error);
-  return new LlmProviderError(`${what} failed${status}: ${reason}`, { cause: error });
+  const wait = error instanceof OpenAI.APIError && error.headers ? retryAfterMs(error.headers) : null;
+  // Past RETRY_AFTER_MAX_MS the SDK was told not to retry: say why the call was not tried again.
+  const asked =
+    wait !== null && wait > RETRY_AFTER_MAX_MS
+      ? `; the provider asked to wait ${Math.round(wait / 1000)} s, longer than the ${RETRY_AFTER_MAX_MS / 1000} s honoured`
+      : '';
+  return new LlmProviderError(`${what} failed${status}: ${reason}${asked}`, { cause: error });
 }
 
 /**
@@ -52,6 +72,7 @@ export function createOpenAiEmbeddings(
   options: OpenAiCompatibleOptions & { model: string; dimensions: number },
 ): EmbeddingProvider {
   const client = createClient(options);
+  const limit = options.limit ?? createWorkLimit(DEFAULT_LLM_MAX_CONCURRENCY);
   const { model, dimensions } = options;
   return {
     name: 'openai-compatible',
@@ -64,7 +85,9 @@ export function createOpenAiEmbeddings(
         const batch = texts.slice(start, start + EMBEDDING_BATCH_SIZE);
         let response: OpenAI.CreateEmbeddingResponse;
         try {
-          response = await client.embeddings.create({ model, input: batch, encoding_format: 'float' });
+          response = await limit.run(() =>
+            client.embeddings.create({ model, input: batch, encoding_format: 'float' }),
+          );
         } catch (error) {
           throw providerError(`Embedding request to model "${model}"`, error);
         }
@@ -98,20 +121,29 @@ export function createOpenAiChat(
   options: OpenAiCompatibleOptions & { model: string; temperature?: number },
 ): ChatProvider {
   const client = createClient(options);
+  const limit = options.limit ?? createWorkLimit(DEFAULT_LLM_MAX_CONCURRENCY);
   const { model } = options;
   return {
     name: 'openai-compatible',
     model,
     /** @throws LlmProviderError once retries run out or when the answer has no text. */
     async complete({ messages, passages, signal }) {
-      const started = performance.now();
+      // From the request's start: a wait for a place among the requests in flight is not the model's latency.
+      let started = 0;
       let completion: OpenAI.ChatCompletion;
       try {
-        completion = await client.chat.completions.create(
-          {
-            model,
-            temperature: options.temperature ?? 0.2,
-            messages: withPassages(messages, passages).map((m) => ({ role: m.role, content: m.content })),
+        // An aborted call leaves the line, or gives its place back at once (the SDK's retry wait is not abortable).
+        completion = await limit.run(
+          () => {
+            started = performance.now();
+            return client.chat.completions.create(
+              {
+                model,
+                temperature: options.temperature ?? 0.2,
+                messages: withPassages(messages, passages).map((m) => ({ role: m.role, content: m.content })),
+              },
+              { signal },
+            );
           },
           { signal },
         );

@@ -51,13 +51,14 @@ export function createQueueJobsAdminRepository(db: Database) {
       return found ? toListing(found.row, found.state) : null;
     },
 
-    /** Moves a completed or failed job back to waiting, tries reset; false when it is not in such a state. */
+    /** Moves a completed or failed job back to waiting, tries and stalls reset; false when it is not in such a state. */
     async retry(queue: QueueName, jobId: string): Promise<boolean> {
       const rows = await db
         .update(queueJobs)
         .set({
           state: 'waiting',
           attemptsMade: 0,
+          stalls: 0,
           failedReason: null,
           result: null,
           runAt: sql`now()`,

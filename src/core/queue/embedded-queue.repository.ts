@@ -68,7 +68,7 @@ export function createQueueJobsRepository(db: Database, lockMs: number) {
 
     /**
      * Locks up to `limit` due jobs (or active ones whose lock lapsed, counting
-     * the lost try) and marks them active, in one statement. SKIP LOCKED lets concurrent pollers each
+     * a stall) and marks them active, in one statement. SKIP LOCKED lets concurrent pollers each
      * take different rows instead of waiting on one another. A claim reads
      * the rows it takes ({@link claimableJobs}): sorting every due job cost
      * one 9.7 ms on PGlite with 20,000 waiting, against 1.3 ms with 100 (now
@@ -81,9 +81,10 @@ export function createQueueJobsRepository(db: Database, lockMs: number) {
         .set({
           state: 'active',
           lockedUntil: msFromNow(lockMs),
-          // A lapsed lock means a worker died during a try: that try counts, so a job
-          // that kills its worker every time ends failed instead of running forever.
-          attemptsMade: sql`case when ${queueJobs.state} = 'active' then ${queueJobs.attemptsMade} + 1 else ${queueJobs.attemptsMade} end`,
+          // A lapsed lock means the process running the job died or stalled: counted apart
+          // from tries (as BullMQ counts stalls), so a job that kills its process every time
+          // ends failed after JOB_MAX_STALLS instead of crashing every process that takes it.
+          stalls: sql`case when ${queueJobs.state} = 'active' then ${queueJobs.stalls} + 1 else ${queueJobs.stalls} end`,
         })
         .where(inArray(queueJobs.id, claimable))
         .returning();

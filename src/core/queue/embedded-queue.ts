@@ -6,8 +6,10 @@ import { createQueueJobsRepository } from './embedded-queue.repository.js';
 import { createQueueJobsAdminRepository } from './embedded-queue-admin.repository.js';
 import {
   assertJobId,
+  type CloseOptions,
   DEFAULT_BACKOFF_MS,
   DEFAULT_JOB_ATTEMPTS,
+  DEFAULT_MAX_STALLS,
   type Job,
   type JobCounts,
   type JobHandler,
@@ -17,6 +19,8 @@ import {
   type JobState,
   type QueueDriver,
   type QueueName,
+  settlesWithin,
+  stalledOutReason,
   type WorkerOptions,
 } from './queue.js';
 
@@ -25,6 +29,8 @@ export interface EmbeddedQueueOptions {
   pollIntervalMs?: number;
   /** How long a claimed job stays locked; renewed while its handler runs (default 30 000). */
   lockMs?: number;
+  /** JOB_MAX_STALLS: times a job whose lock lapsed is taken again before it fails for good (default 2). */
+  maxStalls?: number;
   logger?: DriverLogger;
 }
 
@@ -49,11 +55,14 @@ interface LocalWorker {
  * survive restarts. Claims use `FOR UPDATE SKIP LOCKED`, so several pollers
  * (processes on one PostgreSQL) never take the same job. A claimed job holds
  * a lock that is renewed while its handler runs; a lock that lapses (crashed
- * worker) makes the job claimable again. Delivery is at least once.
+ * or stalled worker) makes the job claimable again, at most `maxStalls` times:
+ * the next time it fails for good, so a job that kills every process running
+ * it cannot crash them in a loop. Delivery is at least once.
  */
 export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions = {}): EmbeddedQueueDriver {
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const lockMs = options.lockMs ?? 30_000;
+  const maxStalls = Math.max(0, Math.floor(options.maxStalls ?? DEFAULT_MAX_STALLS));
   const logger = options.logger ?? fallbackLogger;
   const jobs = createQueueJobsRepository(db, lockMs);
   const admin = createQueueJobsAdminRepository(db);
@@ -62,6 +71,9 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
   let heartbeat: NodeJS.Timeout | null = null;
   let renewing: Promise<void> | null = null;
   let closing = false;
+  /** Set when close gave up waiting: late results of abandoned jobs are not written. */
+  let abandoned = false;
+  let closed: Promise<void> | null = null;
 
   function schedule(worker: LocalWorker, ms: number): void {
     if (closing) return;
@@ -120,18 +132,21 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
   }
 
   async function execute(worker: LocalWorker, row: QueueJobRow): Promise<void> {
-    if (row.attemptsMade >= row.maxAttempts) {
-      // Taken back from a worker that died during the last try: nothing is left to run.
-      await failForGood(worker, row, row.attemptsMade, new Error('The worker stopped during the last try'));
+    if (row.stalls > maxStalls) {
+      // Its process died or stalled once too often: running it again could take this one down too.
+      await failForGood(worker, row, row.attemptsMade, new Error(stalledOutReason(maxStalls)));
       return;
     }
     let result: unknown;
     try {
       result = await worker.handler(toJob(row));
     } catch (caught) {
+      if (abandoned) return;
       await recordFailure(worker, row, caught instanceof Error ? caught : new Error(String(caught)));
       return;
     }
+    // Abandoned by close: the job is another process's now.
+    if (abandoned) return;
     try {
       await jobs.complete(row.id, resultOrNull(result));
     } catch (error) {
@@ -197,6 +212,25 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
       .finally(() => {
         renewing = null;
       });
+  }
+
+  async function shutDown(closeOptions: CloseOptions): Promise<void> {
+    closing = true;
+    for (const worker of workers.values()) if (worker.timer) clearTimeout(worker.timer);
+    // A claim under way still starts its jobs; wait for it, then for every handler.
+    await Promise.all([...workers.values()].map((worker) => worker.pumping));
+    const drained = (async () => {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    })();
+    if (closeOptions.graceMs === undefined) await drained;
+    else if (!(await settlesWithin(drained, closeOptions.graceMs))) {
+      abandoned = true;
+      const running = [...workers.values()].reduce((sum, worker) => sum + worker.running.size, 0);
+      logger.warn({ jobs: running }, 'embedded queue: closing with jobs still running; they are abandoned');
+    }
+    // Locks stop being renewed: an abandoned job's lapses and another process takes it.
+    if (heartbeat) clearInterval(heartbeat);
+    await renewing;
   }
 
   return {
@@ -287,14 +321,10 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
       return jobs.ping();
     },
 
-    async close(): Promise<void> {
-      closing = true;
-      for (const worker of workers.values()) if (worker.timer) clearTimeout(worker.timer);
-      // A claim under way still starts its jobs; wait for it, then for every handler.
-      await Promise.all([...workers.values()].map((worker) => worker.pumping));
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-      if (heartbeat) clearInterval(heartbeat);
-      await renewing;
+    close(closeOptions: CloseOptions = {}): Promise<void> {
+      // A second call answers the first one's promise: its grace period holds.
+      closed ??= shutDown(closeOptions);
+      return closed;
     },
   };
 }

@@ -14,10 +14,12 @@ export type AnyQueueDriver = EmbeddedQueueDriver | BullmqQueueDriver;
  * the embedded driver (jobs in the database) otherwise.
  */
 export function createQueueDriver(
-  config: { redisUrl: string | null; redisPrefix: string },
+  config: { redisUrl: string | null; redisPrefix: string; jobMaxStalls: number },
   db: Database,
   logger?: DriverLogger,
 ): AnyQueueDriver {
-  if (config.redisUrl) return createBullmqQueue({ url: config.redisUrl, prefix: config.redisPrefix, logger });
-  return createEmbeddedQueue(db, { logger });
+  const maxStalls = config.jobMaxStalls;
+  if (config.redisUrl)
+    return createBullmqQueue({ url: config.redisUrl, prefix: config.redisPrefix, maxStalls, logger });
+  return createEmbeddedQueue(db, { maxStalls, logger });
 }

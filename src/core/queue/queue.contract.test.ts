@@ -3,13 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testRedis } from '../../../test/database.js';
 import { explainPlan } from '../../../test/plans.js';
+import type { StallSettings } from '../../../test/queue-processes.js';
 import { deleteRedisKeys } from '../../../test/redis.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { queueJobs } from '../db/schema/drivers.js';
 import { createBullmqQueue } from './bullmq-queue.js';
 import { createEmbeddedQueue } from './embedded-queue.js';
 import { claimableJobs, createQueueJobsRepository } from './embedded-queue.repository.js';
-import type { Job, QueueDriver } from './queue.js';
+import { type Job, type QueueDriver, stalledOutReason } from './queue.js';
 
 let database: DatabaseHandle;
 const redis = testRedis();
@@ -31,8 +32,11 @@ interface Implementation {
   name: string;
   /** A fresh scope for one test: an empty table, or a Redis prefix of its own. */
   scope(): Promise<string>;
-  /** A driver on the scope; two drivers on one scope play two processes (or a restart). */
-  open(scope: string): QueueDriver;
+  /**
+   * A driver on the scope; two drivers on one scope play two processes (or a restart).
+   * `stalls` makes a lapsed lock show soon, so a job whose process died is taken again quickly.
+   */
+  open(scope: string, stalls?: StallSettings): QueueDriver;
 }
 
 let scopes = 0;
@@ -43,8 +47,8 @@ const implementations: Implementation[] = [
       await database.db.delete(queueJobs);
       return 'table';
     },
-    open() {
-      return track(createEmbeddedQueue(database.db, { pollIntervalMs: 50, logger: silent }));
+    open(_scope, stalls) {
+      return track(createEmbeddedQueue(database.db, { pollIntervalMs: 50, ...stalls, logger: silent }));
     },
   },
 ];
@@ -55,8 +59,9 @@ if (redis) {
       scopes += 1;
       return `${redis.prefix}-q${scopes}`;
     },
-    open(prefix) {
-      return track(createBullmqQueue({ url: redis.url, prefix, logger: silent }));
+    open(prefix, stalls) {
+      const checks = stalls ? { stalledIntervalMs: Math.ceil(stalls.lockMs / 4) } : {};
+      return track(createBullmqQueue({ url: redis.url, prefix, ...stalls, ...checks, logger: silent }));
     },
   });
 }
@@ -368,6 +373,82 @@ for (const impl of implementations) {
       expect(await queue.getJob('knowledge-ingest', later)).toBeNull();
     });
 
+    it('fails a job for good once its process died with it more than JOB_MAX_STALLS times, and runs it no more', async () => {
+      const scope = await impl.scope();
+      const stalls: StallSettings = { maxStalls: 2, lockMs: 1000 };
+      const first = impl.open(scope, stalls);
+      // One try only: a stall is not a try, so the job still runs after each death.
+      const poison = await first.add('agent-tasks', 'run', { poison: true }, { attempts: 1 });
+      const runs: Array<{ life: number; attemptsMade: number }> = [];
+      // Each life is a process that takes the job and dies while running it (its handler never
+      // ends; close abandons it at once): the first run and JOB_MAX_STALLS reruns after a lapsed lock.
+      for (let life = 0; life <= stalls.maxStalls; life++) {
+        const doomed = life === 0 ? first : impl.open(scope, stalls);
+        doomed.process('agent-tasks', async (job) => {
+          runs.push({ life, attemptsMade: job.attemptsMade });
+          await new Promise(() => undefined);
+        });
+        await waitFor(() => expect(runs).toHaveLength(life + 1));
+        await doomed.close({ graceMs: 0 });
+      }
+      // The next process finds it abandoned once too often and fails it without running it.
+      const survivor = impl.open(scope, stalls);
+      const failures: Array<{ job: Job; message: string }> = [];
+      survivor.process(
+        'agent-tasks',
+        async (job) => {
+          runs.push({ life: -1, attemptsMade: job.attemptsMade });
+        },
+        { onFailed: (job, error) => void failures.push({ job, message: error.message }) },
+      );
+      await waitFor(() => expect(failures).toHaveLength(1));
+      const reason = stalledOutReason(stalls.maxStalls);
+      expect(reason).toBe(
+        'the job was abandoned 3 times by a process that died or stalled while running it (JOB_MAX_STALLS=2)',
+      );
+      expect(failures[0]).toMatchObject({ job: { id: poison, data: { poison: true } }, message: reason });
+      expect(await survivor.getJob('agent-tasks', poison)).toMatchObject({
+        state: 'failed',
+        failedReason: reason,
+      });
+      expect(await survivor.listJobs('agent-tasks', ['failed'], 0, 10)).toEqual([
+        expect.objectContaining({ id: poison, failedReason: reason }),
+      ]);
+      // No restart loop: a job added after it runs, and the poison job never does again.
+      const marker = await survivor.add('agent-tasks', 'run', { marker: true });
+      await waitFor(async () =>
+        expect((await survivor.getJob('agent-tasks', marker))?.state).toBe('completed'),
+      );
+      expect(runs).toEqual([
+        { life: 0, attemptsMade: 0 },
+        { life: 1, attemptsMade: 0 },
+        { life: 2, attemptsMade: 0 },
+        { life: -1, attemptsMade: 0 },
+      ]);
+      expect((await survivor.getJob('agent-tasks', poison))?.state).toBe('failed');
+
+      // Run again from the dashboard, it starts from a clean slate: not failed at once for its old stalls.
+      expect(await survivor.retryJob('agent-tasks', poison)).toBe(true);
+      await waitFor(async () =>
+        expect((await survivor.getJob('agent-tasks', poison))?.state).toBe('completed'),
+      );
+      expect(failures).toHaveLength(1);
+    });
+
+    it('close with a grace period waits for a job that finishes within it', async () => {
+      const scope = await impl.scope();
+      const queue = impl.open(scope);
+      const started = deferred();
+      const id = await queue.add('chanA-outbound', 'send', {});
+      queue.process('chanA-outbound', async () => {
+        started.resolve();
+        await sleep(100);
+      });
+      await started.promise;
+      await queue.close({ graceMs: 20_000 });
+      expect((await impl.open(scope).getJob('chanA-outbound', id))?.state).toBe('completed');
+    });
+
     it('runs a job added before a restart', async () => {
       const scope = await impl.scope();
       const before = impl.open(scope);
@@ -414,32 +495,47 @@ describe('embedded queue driver', () => {
     await waitFor(async () => expect((await queue.getJob('agent-tasks', id))?.state).toBe('completed'));
   });
 
-  it('counts the try a crashed worker lost, and fails a job whose last try was lost', async () => {
+  it('counts a lapsed lock as a stall, not a try, and fails a job past JOB_MAX_STALLS without running it', async () => {
     await database.db.delete(queueJobs);
-    const queue = track(createEmbeddedQueue(database.db, { pollIntervalMs: 50, logger: silent }));
-    const retried = await queue.add('memory-extraction', 'run', {}, { attempts: 2 });
-    const exhausted = await queue.add('memory-extraction', 'run', {}, { attempts: 1 });
+    const queue = track(
+      createEmbeddedQueue(database.db, { pollIntervalMs: 50, maxStalls: 2, logger: silent }),
+    );
+    const rerun = await queue.add('memory-extraction', 'run', {}, { attempts: 1 });
+    const poison = await queue.add('memory-extraction', 'run', {}, { attempts: 3 });
+    const lapsed = { state: 'active', lockedUntil: new Date(Date.now() - 1000) };
     await database.db
       .update(queueJobs)
-      .set({ state: 'active', lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(queueJobs.queue, 'memory-extraction'));
+      .set({ ...lapsed, stalls: 1 })
+      .where(eq(queueJobs.jobId, rerun));
+    await database.db
+      .update(queueJobs)
+      .set({ ...lapsed, stalls: 2 })
+      .where(eq(queueJobs.jobId, poison));
     const ran: Array<{ id: string; attemptsMade: number }> = [];
-    const failed: string[] = [];
+    const failed: Array<{ id: string; message: string }> = [];
     queue.process(
       'memory-extraction',
       async (job) => {
         ran.push({ id: job.id, attemptsMade: job.attemptsMade });
       },
-      { onFailed: (job) => void failed.push(job.id) },
+      { onFailed: (job, error) => void failed.push({ id: job.id, message: error.message }) },
     );
     await waitFor(async () => {
-      expect((await queue.getJob('memory-extraction', retried))?.state).toBe('completed');
-      expect((await queue.getJob('memory-extraction', exhausted))?.state).toBe('failed');
+      expect((await queue.getJob('memory-extraction', rerun))?.state).toBe('completed');
+      expect((await queue.getJob('memory-extraction', poison))?.state).toBe('failed');
     });
-    expect(ran).toEqual([{ id: retried, attemptsMade: 1 }]);
-    expect(failed).toEqual([exhausted]);
-    expect((await queue.getJob('memory-extraction', exhausted))?.failedReason).toBe(
-      'The worker stopped during the last try',
+    // Its one try was not used up by the stall: it ran.
+    expect(ran).toEqual([{ id: rerun, attemptsMade: 0 }]);
+    expect(failed).toEqual([{ id: poison, message: stalledOutReason(2) }]);
+    const rows = await database.db
+      .select({ jobId: queueJobs.jobId, stalls: queueJobs.stalls, attemptsMade: queueJobs.attemptsMade })
+      .from(queueJobs)
+      .where(eq(queueJobs.queue, 'memory-extraction'));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { jobId: rerun, stalls: 2, attemptsMade: 0 },
+        { jobId: poison, stalls: 3, attemptsMade: 0 },
+      ]),
     );
   });
 

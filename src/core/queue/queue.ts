@@ -38,8 +38,20 @@ export type JobHandler<T = unknown> = (job: Job<T>) => Promise<unknown>;
 export interface WorkerOptions<T = unknown> {
   /** Jobs of this queue run at once in this process (default 1). */
   concurrency?: number;
-  /** Called once when a job has failed its last try. */
+  /**
+   * Called once when a job has failed for good: its last try threw, or it was
+   * abandoned more than JOB_MAX_STALLS times (the error then carries {@link stalledOutReason}).
+   */
   onFailed?: (job: Job<T>, error: Error) => Promise<void> | void;
+}
+
+export interface CloseOptions {
+  /**
+   * Wait at most this long for running jobs; those still running then are
+   * abandoned: their locks lapse and another process takes them again, which
+   * counts as a stall. Without it, close waits for every running job.
+   */
+  graceMs?: number;
 }
 
 export type JobState = 'waiting' | 'delayed' | 'active' | 'completed' | 'failed';
@@ -111,13 +123,39 @@ export interface QueueDriver {
   removeJob(queue: QueueName, jobId: string): Promise<boolean>;
   /** Throws when the backing store cannot be reached. */
   ping(): Promise<void>;
-  /** Stops taking jobs, waits for the running ones to finish, then releases connections. */
-  close(): Promise<void>;
+  /** Stops taking jobs, waits for the running ones to finish (see {@link CloseOptions}), then releases connections. */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 /** Defaults shared by both drivers, as documented on {@link JobOptions}. */
 export const DEFAULT_JOB_ATTEMPTS = 3;
 export const DEFAULT_BACKOFF_MS = 1000;
+/** JOB_MAX_STALLS' default: times a job may be taken again after its process died or stalled. */
+export const DEFAULT_MAX_STALLS = 2;
+
+/**
+ * The failed reason of a job that was abandoned once more than `maxStalls`
+ * allows: its process died or stalled (blocked event loop, out of memory)
+ * every time it ran it. Both drivers store this text, so it reads the same
+ * on the dashboard and in the domain rows that onFailed marks failed.
+ */
+export function stalledOutReason(maxStalls: number): string {
+  const times = maxStalls + 1;
+  return `the job was abandoned ${times} ${times === 1 ? 'time' : 'times'} by a process that died or stalled while running it (JOB_MAX_STALLS=${maxStalls})`;
+}
+
+/** Whether `work` settled within `ms` (close's grace period); the timer never outlives the answer. */
+export async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([work.then(() => true), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Throws when a caller-chosen job id cannot be used by every driver: BullMQ

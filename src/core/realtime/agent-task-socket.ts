@@ -20,14 +20,43 @@ export interface AgentTaskSocketOptions {
 
 interface Subscriber {
   session: Session;
-  namespaceIds: Set<string>;
+  /** Subscribed namespace → its department, as checked at subscribe (and at each access change since). */
+  namespaceIds: Map<string, string>;
 }
 
-/** Whether the event may go to this subscriber: its namespace is subscribed and its department visible. */
-function wants(subscriber: Subscriber, envelope: EventEnvelope): boolean {
-  const payload = envelope.payload as RealtimeEvents['agent-task.created'];
-  if (!payload.namespaceId || !subscriber.namespaceIds.has(payload.namespaceId)) return false;
-  return canAccessDepartment(subscriber.session.actor, payload.departmentId);
+/** The namespace of an agent-task event, when this subscriber is subscribed to it. */
+function subscribedNamespace(subscriber: Subscriber, envelope: EventEnvelope): string | null {
+  const { namespaceId } = envelope.payload as RealtimeEvents['agent-task.created'];
+  return namespaceId && subscriber.namespaceIds.has(namespaceId) ? namespaceId : null;
+}
+
+/**
+ * Sends the event if the subscriber's current actor may see its department
+ * and the namespace is still subscribed when the check runs (it may wait for
+ * an access re-check, which can drop the subscription).
+ */
+function deliver(subscriber: Subscriber, namespaceId: string, envelope: EventEnvelope): void {
+  const { departmentId } = envelope.payload as RealtimeEvents['agent-task.created'];
+  subscriber.session.withCurrentActor((actor) => {
+    if (subscriber.namespaceIds.has(namespaceId) && canAccessDepartment(actor, departmentId)) {
+      subscriber.session.send(envelope.event, envelope.payload);
+    }
+  });
+}
+
+/**
+ * After an access change: drops every subscription whose department the
+ * user no longer reaches, with an `error` event naming the namespace.
+ */
+function dropWithdrawn(subscriber: Subscriber, actor: Actor): void {
+  for (const [namespaceId, departmentId] of [...subscriber.namespaceIds]) {
+    if (canAccessDepartment(actor, departmentId)) continue;
+    subscriber.namespaceIds.delete(namespaceId);
+    subscriber.session.send('error', {
+      message: `Namespace ${namespaceId} is no longer in your departments: unsubscribed`,
+      namespaceId,
+    });
+  }
 }
 
 /**
@@ -35,6 +64,9 @@ function wants(subscriber: Subscriber, envelope: EventEnvelope): boolean {
  * namespaces of its departments and receives their `agent-task.*` events.
  * Each replica listens to the bus channel itself and forwards to its own
  * sockets, so an event published by any worker reaches every subscriber.
+ * Access follows the user: an access change drops the subscriptions whose
+ * department the user no longer reaches (an `error` event each), and every
+ * event is checked against the user's current actor when it is delivered.
  */
 export async function registerAgentTaskSocket(
   app: FastifyInstance,
@@ -45,7 +77,8 @@ export async function registerAgentTaskSocket(
 
   const unsubscribe = await subscribeEvents(options.bus, AGENT_TASK_CHANNEL, (envelope) => {
     for (const subscriber of subscribers) {
-      if (wants(subscriber, envelope)) subscriber.session.send(envelope.event, envelope.payload);
+      const namespaceId = subscribedNamespace(subscriber, envelope);
+      if (namespaceId) deliver(subscriber, namespaceId, envelope);
     }
   });
   app.addHook('onClose', async () => {
@@ -61,7 +94,11 @@ export async function registerAgentTaskSocket(
         namespaceId: namespaceId ?? null,
       });
     }
-    if (!(await visible(session.actor, namespaceId))) {
+    // The actor as of now: a change made on another replica may not have reached this one's bus yet.
+    const actor = await session.currentActor();
+    if (!actor) return;
+    const departmentId = await visibleDepartment(actor, namespaceId);
+    if (!departmentId) {
       return session.send('error', { message: `Namespace ${namespaceId} not found`, namespaceId });
     }
     if (!subscriber.namespaceIds.has(namespaceId) && subscriber.namespaceIds.size >= MAX_SUBSCRIPTIONS) {
@@ -70,13 +107,14 @@ export async function registerAgentTaskSocket(
         namespaceId,
       });
     }
-    subscriber.namespaceIds.add(namespaceId);
+    subscriber.namespaceIds.set(namespaceId, departmentId);
     session.send('subscribed', { namespaceId });
   }
 
-  async function visible(actor: Actor, namespaceId: string): Promise<boolean> {
+  /** The namespace's department when it exists and the actor reaches it; null otherwise. */
+  async function visibleDepartment(actor: Actor, namespaceId: string): Promise<string | null> {
     const departmentId = await namespaceDepartment(namespaceId);
-    return departmentId !== null && canAccessDepartment(actor, departmentId);
+    return departmentId !== null && canAccessDepartment(actor, departmentId) ? departmentId : null;
   }
 
   function unsubscribeFrom(subscriber: Subscriber, namespaceId: unknown): void {
@@ -104,7 +142,7 @@ export async function registerAgentTaskSocket(
     },
     wsHandler: (socket) => {
       hub.accept(socket, (session) => {
-        const subscriber: Subscriber = { session, namespaceIds: new Set() };
+        const subscriber: Subscriber = { session, namespaceIds: new Map() };
         subscribers.add(subscriber);
         return {
           async onMessage(message) {
@@ -113,6 +151,7 @@ export async function registerAgentTaskSocket(
             session.send('error', { message: 'action must be subscribe or unsubscribe' });
           },
           onClose: () => subscribers.delete(subscriber),
+          onAccessChange: (_previous, next) => dropWithdrawn(subscriber, next),
         };
       });
     },

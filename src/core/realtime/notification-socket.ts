@@ -23,7 +23,9 @@ function queryToken(query: unknown): string | undefined {
  * `{ type: 'notification.created', payload }` for its own user's new rows.
  * Each replica listens to the bus channel and forwards to its own sockets of
  * `payload.userId` only, so a row written by any process reaches the owner
- * wherever they are connected.
+ * wherever they are connected. Pushes go through the hub's access check
+ * like agent-task events: a user whose access was withdrawn since (inactive,
+ * sessions revoked) is closed with 4003 before anything more is sent.
  */
 export async function registerNotificationSocket(
   app: FastifyInstance,
@@ -36,7 +38,8 @@ export async function registerNotificationSocket(
     if (envelope.event !== 'notification.created') return;
     const payload = envelope.payload as NotificationPayload;
     for (const session of sessionsByUser.get(payload.userId) ?? []) {
-      session.sendFrame({ type: envelope.event, payload });
+      // Behind any access re-check in flight: a user found inactive meanwhile is closed instead.
+      session.withCurrentActor(() => session.sendFrame({ type: envelope.event, payload }));
     }
   });
   app.addHook('onClose', async () => {

@@ -1,15 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type AccessStamps, NO_ACCESS_STAMPS } from '../auth/access-stamps.js';
 import type { Actor } from '../auth/actor.js';
 import type { TokenClaims, TokenService } from '../auth/jwt.js';
 import type { Bus, Unsubscribe } from '../bus/bus.js';
+import { type AccessChange, onAccessChange } from './access-changes.js';
+import { createLiveActor, type LiveActor } from './live-actor.js';
 import { onRevocation } from './revocations.js';
 
 /** Close codes of the sockets (the 4000 range is the application's). */
 export const CLOSE_CODES = {
   /** No `auth` message within the handshake time. */
   handshakeTimeout: 4001,
-  /** A bad token, a message before `auth`, or the user's sessions were revoked. */
+  /** A bad token, a message before `auth`, the user's sessions were revoked, or access re-checked and lost. */
   forbidden: 4003,
+  /** The user's access could not be re-checked (the database did not answer): reconnect. */
+  internalError: 1011,
   /** The server is shutting down. */
   goingAway: 1001,
 } as const;
@@ -31,7 +36,16 @@ export interface RealtimeSocket {
 
 /** An authenticated connection. */
 export interface Session {
+  /** The user as of the last access re-check (see `withCurrentActor` for deliveries). */
   readonly actor: Actor;
+  /**
+   * Runs `deliver` with the user's current actor, checked against the access
+   * stamps: at once in the steady state, else after the re-check that an
+   * access change calls for, in call order. A session closed meanwhile skips it.
+   */
+  withCurrentActor(deliver: (actor: Actor) => void): void;
+  /** The current actor as `withCurrentActor` sees it; null when the session closed meanwhile. */
+  currentActor(): Promise<Actor | null>;
   /** Sends `{ event, payload }` while the socket is open; dropped silently otherwise. */
   send(event: string, payload: unknown): void;
   /** Sends another frame shape (the notification socket's `{ type, payload }`), on the same terms. */
@@ -44,6 +58,12 @@ export interface SessionHandlers {
   /** A parsed JSON message after authentication (never the `auth` message). */
   onMessage(message: Record<string, unknown>): Promise<void> | void;
   onClose(): void;
+  /**
+   * The user's access changed and the session stays open: drop what `next`
+   * no longer allows, telling the client. Runs before the request that made
+   * the change answers (on its replica).
+   */
+  onAccessChange?(previous: Actor, next: Actor): void;
 }
 
 export interface SocketHubOptions {
@@ -51,6 +71,8 @@ export interface SocketHubOptions {
   /** The same resolver the HTTP routes use: null for a stale, inactive or unknown user. */
   resolveActor(claims: TokenClaims): Promise<Actor | null>;
   bus: Bus;
+  /** The marks the resolver caches by (core/auth/access-stamps.ts); none unless given. */
+  accessStamps?: AccessStamps;
   logger: FastifyBaseLogger;
   /** How long a socket may stay unauthenticated; 5 s unless given. */
   handshakeTimeoutMs?: number;
@@ -78,30 +100,53 @@ function parse(data: unknown): Record<string, unknown> | null {
  * the endpoint hands it over (the notification socket does; see `accept`).
  * Revocations published on the bus (logout-all, password change,
  * deactivation) close the user's sessions on every replica, since each
- * replica's hub listens on the bus for its own sockets.
+ * replica's hub listens on the bus for its own sockets. Access changes
+ * (core/realtime/access-changes.ts) make the sessions they name re-resolve
+ * their actor: the endpoint drops what is no longer allowed, and a user who
+ * may no longer connect is closed with 4003. Deliveries check the actor
+ * against the access stamps as well (core/realtime/live-actor.ts).
  */
 export async function createSocketHub(options: SocketHubOptions) {
   const { tokens, resolveActor, logger } = options;
+  const stamps = options.accessStamps ?? NO_ACCESS_STAMPS;
   const handshakeTimeoutMs = options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS;
   const sessionsByUser = new Map<string, Set<Session>>();
+  const liveActors = new Map<Session, LiveActor>();
 
   function forget(session: Session): void {
     const sessions = sessionsByUser.get(session.actor.userId);
     sessions?.delete(session);
     if (sessions?.size === 0) sessionsByUser.delete(session.actor.userId);
+    liveActors.delete(session);
   }
 
-  const unsubscribe: Unsubscribe = await onRevocation(options.bus, (revocation) => {
+  const stopRevocations: Unsubscribe = await onRevocation(options.bus, (revocation) => {
     for (const session of [...(sessionsByUser.get(revocation.userId) ?? [])]) {
       session.close(CLOSE_CODES.forbidden, `Session revoked (${revocation.reason})`);
     }
   });
 
-  async function authenticate(message: Record<string, unknown> | null): Promise<Actor | null> {
+  /** The sessions a change names; each is marked stale before this returns (see onAccessChange). */
+  function recheck(change: AccessChange): Promise<void>[] {
+    const sessions =
+      'userId' in change
+        ? [...(sessionsByUser.get(change.userId) ?? [])]
+        : [...liveActors.keys()].filter((session) => session.actor.roleId === change.roleId);
+    return sessions.flatMap((session) => liveActors.get(session)?.recheck() ?? []);
+  }
+  const stopAccessChanges: Unsubscribe = await onAccessChange(options.bus, async (change) => {
+    await Promise.all(recheck(change));
+  });
+
+  /** The claims, the stamp read before resolving, and the actor; null when the handshake fails. */
+  async function authenticate(message: Record<string, unknown> | null) {
     if (message?.action !== 'auth' || typeof message.token !== 'string') return null;
     if (message.token.length === 0 || message.token.length > 4096) return null;
     const claims = tokens.verify(message.token);
-    return claims ? resolveActor(claims) : null;
+    if (!claims) return null;
+    const stamp = await stamps.read(claims.sub);
+    const actor = await resolveActor(claims);
+    return actor ? { claims, stamp, actor } : null;
   }
 
   return {
@@ -134,26 +179,43 @@ export async function createSocketHub(options: SocketHubOptions) {
       const handle = async (message: Record<string, unknown> | null): Promise<void> => {
         if (closed) return;
         if (!session) {
-          const actor = await authenticate(message);
+          const authenticated = await authenticate(message);
           if (closed) return;
-          if (!actor) return close(CLOSE_CODES.forbidden, 'Authentication failed');
+          if (!authenticated) return close(CLOSE_CODES.forbidden, 'Authentication failed');
           clearTimeout(timer);
           const sendFrame = (frame: Record<string, unknown>) => {
             if (!closed && socket.readyState === OPEN) socket.send(JSON.stringify(frame));
           };
+          const live = createLiveActor({
+            ...authenticated,
+            stamps,
+            resolveActor,
+            isClosed: () => closed,
+            onChange: (previous, next) => handlers?.onAccessChange?.(previous, next),
+            onLost: (error) => {
+              if (error === undefined) return close(CLOSE_CODES.forbidden, 'Access revoked');
+              logger.error({ err: error }, 'socket access re-check failed');
+              close(CLOSE_CODES.internalError, 'Access could not be re-checked');
+            },
+          });
           const current: Session = {
-            actor,
+            get actor() {
+              return live.actor;
+            },
+            withCurrentActor: (deliver) => live.withCurrent(deliver),
+            currentActor: () => live.current(),
             send: (event, payload) => sendFrame({ event, payload }),
             sendFrame,
             close,
           };
           session = current;
-          let sessions = sessionsByUser.get(actor.userId);
+          let sessions = sessionsByUser.get(live.actor.userId);
           if (!sessions) {
             sessions = new Set();
-            sessionsByUser.set(actor.userId, sessions);
+            sessionsByUser.set(live.actor.userId, sessions);
           }
           sessions.add(current);
+          liveActors.set(current, live);
           handlers = onAuthenticated(current);
           current.send('authenticated', {});
           return;
@@ -190,13 +252,15 @@ export async function createSocketHub(options: SocketHubOptions) {
       return total;
     },
 
-    /** Stops listening for revocations and closes every session of this replica. */
+    /** Stops listening for revocations and access changes and closes every session of this replica. */
     async close(): Promise<void> {
-      await unsubscribe();
+      await stopRevocations();
+      await stopAccessChanges();
       for (const sessions of [...sessionsByUser.values()]) {
         for (const session of [...sessions]) session.close(CLOSE_CODES.goingAway, 'Server shutting down');
       }
       sessionsByUser.clear();
+      liveActors.clear();
     },
   };
 }

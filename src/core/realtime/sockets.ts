@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import type { AccessStamps } from '../auth/access-stamps.js';
 import type { Actor } from '../auth/actor.js';
 import type { TokenClaims, TokenService } from '../auth/jwt.js';
 import type { Bus } from '../bus/bus.js';
@@ -11,6 +12,8 @@ export interface SocketsOptions {
   tokens: TokenService;
   resolveActor(claims: TokenClaims): Promise<Actor | null>;
   bus: Bus;
+  /** The marks `resolveActor` caches by: sockets check deliveries against them (none unless given). */
+  accessStamps?: AccessStamps;
   /** The department of a namespace; null when there is no such namespace. */
   namespaceDepartment(namespaceId: string): Promise<string | null>;
 }
@@ -26,6 +29,7 @@ export async function registerSockets(app: FastifyInstance, options: SocketsOpti
     tokens: options.tokens,
     resolveActor: options.resolveActor,
     bus: options.bus,
+    accessStamps: options.accessStamps,
     logger: app.log,
   });
   // Before @fastify/websocket's own close of the server, so clients get a reason.

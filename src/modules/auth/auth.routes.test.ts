@@ -47,7 +47,7 @@ describe('POST /auth/register', () => {
     expect(me.json().user.email).toBe('new.person@example.test');
   });
 
-  it('ignores a supplied role', async () => {
+  it('refuses a supplied role with 422 naming it, and registers no one', async () => {
     const department = await createDepartment(ctx.container);
     const res = await post('/auth/register', {
       email: 'wants-admin@example.test',
@@ -57,10 +57,9 @@ describe('POST /auth/register', () => {
       role: 'admin',
       roleId: 'whatever',
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().user.role).toBe('employee');
-    const stored = await ctx.container.repositories.users.findByEmail('wants-admin@example.test');
-    expect(stored?.role).toBe('employee');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details.map((d: { field: string }) => d.field)).toEqual(['body.role', 'body.roleId']);
+    expect(await ctx.container.repositories.users.findByEmail('wants-admin@example.test')).toBeNull();
   });
 
   it('answers 422 ValidationError listing every failing field', async () => {

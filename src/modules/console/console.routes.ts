@@ -10,6 +10,9 @@ export interface ConsoleRoutesOptions {
   dir: string;
 }
 
+/** Where the console is served (its CSP is chosen by this prefix, app.ts). */
+export const CONSOLE_PATH = '/console';
+
 const NOT_BUILT =
   'The web console is not built: run `npm run build` (or `npm run build:console`), then restart the service';
 
@@ -47,8 +50,8 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleRoutesOptions> = async (ap
       .sendFile(target.file, root);
   };
 
-  app.get('/console', { schema, config }, async (_request, reply) => reply.redirect('/console/'));
-  app.get<{ Params: { '*': string } }>('/console/*', { schema, config }, async (request, reply) =>
+  app.get(CONSOLE_PATH, { schema, config }, async (_request, reply) => reply.redirect(`${CONSOLE_PATH}/`));
+  app.get<{ Params: { '*': string } }>(`${CONSOLE_PATH}/*`, { schema, config }, async (request, reply) =>
     send(request.params['*'], reply),
   );
 };

@@ -158,7 +158,6 @@ describe('PATCH /departments/:id', () => {
       color: '#123',
       description: null,
       settings: { defaultNamespaceId: namespace!.id },
-      slug: 'ignored',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -168,6 +167,11 @@ describe('PATCH /departments/:id', () => {
       slug: department.slug,
       settings: { defaultNamespaceId: namespace!.id },
     });
+    const slug = await api('PATCH', `/departments/${department.id}`, admin.headers, { slug: 'renamed' });
+    expect(slug.statusCode).toBe(422);
+    expect(slug.json().details).toEqual([
+      { field: 'body.slug', message: 'must NOT have additional properties' },
+    ]);
   });
 
   it('refuses a default namespace of another department and changes nothing', async () => {

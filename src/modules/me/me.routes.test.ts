@@ -1,10 +1,22 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import { imageSize } from 'image-size';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
-import { chunked, cutBody, multipartBody, paddedPng, tinyJpeg, tinyPng } from '../../../test/files.js';
+import {
+  chunked,
+  corruptPng,
+  cutBody,
+  multipartBody,
+  PNG_SIGNATURE,
+  paddedPng,
+  pngDeclaring,
+  solidImage,
+  tinyJpeg,
+  tinyPng,
+} from '../../../test/files.js';
 import { securityChecks } from '../../../test/security.js';
 import { auditLogs } from '../../core/db/schema/index.js';
 import { onRevocation, type Revocation } from '../../core/realtime/revocations.js';
@@ -180,7 +192,14 @@ describe('avatar', () => {
   };
   const avatarFiles = () => readdirSync(path.join(ctx.dataDir, 'avatars')).filter((f) => !f.startsWith('.'));
 
-  it('stores a PNG, serves it, replaces it with a JPEG and deletes it', async () => {
+  /** A served avatar is a PNG this service encoded: PNG magic bytes, the given size, nothing appended. */
+  const expectReencodedPng = (bytes: Buffer, size: { width: number; height: number }) => {
+    expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    expect(imageSize(bytes)).toMatchObject(size);
+    expect(bytes.subarray(bytes.length - 8, bytes.length - 4).toString('latin1')).toBe('IEND');
+  };
+
+  it('stores a PNG re-encoded, serves it, replaces it with a JPEG and deletes it', async () => {
     const caller = await createUser(ctx.container);
     const png = await upload(caller.headers, tinyPng());
     expect(png.statusCode).toBe(200);
@@ -188,14 +207,20 @@ describe('avatar', () => {
     expect(pngUrl).toMatch(new RegExp(`^/static/avatars/${caller.user.id}\\.png\\?v=\\d+$`));
     const served = await ctx.app.inject({ url: pngUrl });
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(tinyPng())).toBe(true);
+    expect(served.headers['content-type']).toBe('image/png');
+    expectReencodedPng(served.rawPayload, { width: 1, height: 1 });
     expect((await me(caller.headers)).json().user.avatarUrl).toBe(pngUrl);
 
-    // A JPEG sent under a .png name is stored as what it is.
-    const jpg = await upload(caller.headers, tinyJpeg(), 'still.png');
+    // A JPEG sent under a .png name is read as what it is, and stored as the PNG drawn from it.
+    const jpeg = await solidImage('jpeg', 40, 30);
+    const jpg = await upload(caller.headers, jpeg, 'still.png');
     expect(jpg.statusCode).toBe(200);
-    expect(jpg.json().avatarUrl).toContain(`${caller.user.id}.jpg`);
-    expect(avatarFiles().filter((f) => f.startsWith(caller.user.id))).toEqual([`${caller.user.id}.jpg`]);
+    expect(jpg.json().avatarUrl).toContain(`${caller.user.id}.png`);
+    expect(avatarFiles().filter((f) => f.startsWith(caller.user.id))).toEqual([`${caller.user.id}.png`]);
+    expectReencodedPng((await ctx.app.inject({ url: jpg.json().avatarUrl })).rawPayload, {
+      width: 40,
+      height: 30,
+    });
 
     // The audit entry describes the file, never its bytes.
     const [entry] = await ctx.container.db
@@ -208,8 +233,45 @@ describe('avatar', () => {
 
     const del = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/me/avatar', headers: caller.headers });
     expect(del.statusCode).toBe(204);
-    expect(existsSync(path.join(ctx.dataDir, 'avatars', `${caller.user.id}.jpg`))).toBe(false);
+    expect(existsSync(path.join(ctx.dataDir, 'avatars', `${caller.user.id}.png`))).toBe(false);
     expect((await me(caller.headers)).json().user.avatarUrl).toBeNull();
+  });
+
+  it('serves a PNG with a script appended, named a.html, as a clean image only', async () => {
+    const caller = await createUser(ctx.container);
+    const hostile = Buffer.concat([
+      await solidImage('png', 16, 16),
+      Buffer.from('<script>alert(document.cookie)</script>'),
+    ]);
+    const res = await upload(caller.headers, hostile, 'a.html');
+    expect(res.statusCode).toBe(200);
+    const url: string = res.json().avatarUrl;
+    expect(url).toMatch(new RegExp(`^/static/avatars/${caller.user.id}\\.png\\?v=\\d+$`));
+    const served = await ctx.app.inject({ url });
+    expect(served.headers['content-type']).toBe('image/png');
+    expectReencodedPng(served.rawPayload, { width: 16, height: 16 });
+    expect(served.rawPayload.includes(Buffer.from('<script'))).toBe(false);
+  });
+
+  it('draws a PNG with a corrupt checksum anew (the decoder reads its pixels) without harm to the service', async () => {
+    const caller = await createUser(ctx.container);
+    const res = await upload(caller.headers, corruptPng());
+    expect(res.statusCode).toBe(200);
+    expectReencodedPng((await ctx.app.inject({ url: res.json().avatarUrl })).rawPayload, {
+      width: 1,
+      height: 1,
+    });
+    expect((await ctx.app.inject({ url: '/health' })).statusCode).toBe(200);
+  });
+
+  it('scales a large avatar down to 512 pixels on its longest side', async () => {
+    const caller = await createUser(ctx.container);
+    const res = await upload(caller.headers, await solidImage('webp', 1024, 256));
+    expect(res.statusCode).toBe(200);
+    expectReencodedPng((await ctx.app.inject({ url: res.json().avatarUrl })).rawPayload, {
+      width: 512,
+      height: 128,
+    });
   });
 
   const allAvatarFiles = () => readdirSync(path.join(ctx.dataDir, 'avatars'));
@@ -219,20 +281,25 @@ describe('avatar', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.userId, userId), eq(auditLogs.action, 'update-avatar')));
 
-  /** A caller whose avatar is already the tiny PNG, with its URL. */
+  /** A caller whose avatar is already the tiny PNG, with its URL and the bytes served there. */
   async function callerWithAvatar() {
     const caller = await createUser(ctx.container);
     const first = await upload(caller.headers, tinyPng());
     expect(first.statusCode).toBe(200);
-    return { caller, avatarUrl: first.json().avatarUrl as string };
+    const avatarUrl = first.json().avatarUrl as string;
+    return { caller, avatarUrl, served: (await ctx.app.inject({ url: avatarUrl })).rawPayload };
   }
 
   /** The caller's avatar is still the tiny PNG, at the same URL, and nothing else was written. */
-  async function expectAvatarKept(caller: Awaited<ReturnType<typeof createUser>>, avatarUrl: string) {
+  async function expectAvatarKept(
+    caller: Awaited<ReturnType<typeof createUser>>,
+    avatarUrl: string,
+    served: Buffer,
+  ) {
     expect((await me(caller.headers)).json().user.avatarUrl).toBe(avatarUrl);
     expect(avatarFiles().filter((f) => f.startsWith(caller.user.id))).toEqual([`${caller.user.id}.png`]);
     expect(allAvatarFiles().filter((f) => f.startsWith('.'))).toEqual([]);
-    expect((await ctx.app.inject({ url: avatarUrl })).rawPayload.equals(tinyPng())).toBe(true);
+    expect((await ctx.app.inject({ url: avatarUrl })).rawPayload.equals(served)).toBe(true);
     const audits = await avatarAudits(caller.user.id);
     expect(audits.map((a) => (a.changes as { file: { size: number } }).file.size)).toEqual([
       tinyPng().length,
@@ -240,7 +307,7 @@ describe('avatar', () => {
   }
 
   it('answers 413 for a 2.5 MB avatar every time, storing nothing and keeping the old avatar', async () => {
-    const { caller, avatarUrl } = await callerWithAvatar();
+    const { caller, avatarUrl, served } = await callerWithAvatar();
     const { body, contentType } = multipartBody({
       file: { filename: 'big.png', content: paddedPng(2.5 * 1024 * 1024) },
     });
@@ -261,7 +328,7 @@ describe('avatar', () => {
         statusCode: 413,
       });
     }
-    await expectAvatarKept(caller, avatarUrl);
+    await expectAvatarKept(caller, avatarUrl, served);
   });
 
   it('takes exactly 2 MB and refuses one byte more', async () => {
@@ -271,8 +338,11 @@ describe('avatar', () => {
     expect(avatarFiles().some((f) => f.startsWith(caller.user.id))).toBe(false);
     const exact = await upload(caller.headers, paddedPng(AVATAR_MAX_BYTES));
     expect(exact.statusCode).toBe(200);
-    const served = await ctx.app.inject({ url: exact.json().avatarUrl });
-    expect(served.rawPayload.length).toBe(AVATAR_MAX_BYTES);
+    // Stored as the image drawn anew: the padding after its end is gone.
+    expectReencodedPng((await ctx.app.inject({ url: exact.json().avatarUrl })).rawPayload, {
+      width: 1,
+      height: 1,
+    });
   });
 
   describe('answers 400 for a malformed multipart body, storing nothing and keeping the old avatar', () => {
@@ -307,7 +377,7 @@ describe('avatar', () => {
         },
       ],
     ])('%s', async (_label, make) => {
-      const { caller, avatarUrl } = await callerWithAvatar();
+      const { caller, avatarUrl, served } = await callerWithAvatar();
       const { body, contentType } = make();
       const res = await send(caller.headers, contentType, body);
       expect(res.statusCode).toBe(400);
@@ -316,8 +386,33 @@ describe('avatar', () => {
         message: expect.stringMatching(/multipart/i),
         statusCode: 400,
       });
-      await expectAvatarKept(caller, avatarUrl);
+      await expectAvatarKept(caller, avatarUrl, served);
     });
+  });
+
+  it.each([
+    [
+      'a PNG cut inside its header',
+      () => tinyPng().subarray(0, 40),
+      /^The avatar cannot be read as an image/,
+    ],
+    [
+      'a PNG that declares 100000 × 100000 pixels',
+      () => pngDeclaring(100_000, 100_000),
+      /^The avatar is 100000 × 100000 pixels, more than \d+ \(DECODER_MAX_PIXELS\)$/,
+    ],
+    ['a JPEG cut after its header', () => tinyJpeg(), /^The avatar cannot be read as an image/],
+  ])('answers 422 for %s, keeping the old avatar', async (_label, make, message) => {
+    const { caller, avatarUrl, served } = await callerWithAvatar();
+    const res = await upload(caller.headers, make());
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      error: 'ValidationError',
+      message: expect.stringMatching(message),
+      statusCode: 422,
+      details: [{ field: 'body.file', message: expect.stringMatching(message) }],
+    });
+    await expectAvatarKept(caller, avatarUrl, served);
   });
 
   it('answers 415 for content that is not PNG, JPEG or WebP, whatever the name', async () => {

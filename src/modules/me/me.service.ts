@@ -12,6 +12,7 @@ import { toRoleSummary } from '../roles/role-summary.js';
 import { actorRows } from '../users/actor-resolver.js';
 import { toUserResponse } from '../users/user-views.js';
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
+import type { AvatarImages } from './avatar-image.js';
 import { type AvatarStorage, detectAvatarExtension } from './avatar-storage.js';
 
 export interface MeServiceDeps {
@@ -19,6 +20,8 @@ export interface MeServiceDeps {
   tokens: TokenService;
   bus: Bus;
   avatars: AvatarStorage;
+  /** Re-encodes uploaded avatars in an isolated decoder process. */
+  avatarImages: AvatarImages;
   /** Moved after every change to the caller's row, so cached actors (and GET /me) reload. */
   accessStamps: AccessStamps;
 }
@@ -28,7 +31,7 @@ type DepartmentAndProfile = Awaited<ReturnType<UsersRepository['findDepartmentAn
 const DEPARTMENT_AND_PROFILE_CACHE_SIZE = 10_000;
 
 export function createMeService(deps: MeServiceDeps) {
-  const { users, tokens, bus, avatars, accessStamps } = deps;
+  const { users, tokens, bus, avatars, avatarImages, accessStamps } = deps;
   const cached = new Map<string, { stamp: string; value: DepartmentAndProfile }>();
 
   /**
@@ -109,14 +112,19 @@ export function createMeService(deps: MeServiceDeps) {
     },
 
     /**
-     * Stores a PNG, JPEG or WebP avatar (decided by content) and replaces any earlier one.
+     * Takes a PNG, JPEG or WebP avatar (decided by content), stores it
+     * re-encoded as a PNG (only the decoded pixels, never the uploaded bytes)
+     * and replaces any earlier one.
      * @throws UnsupportedMediaTypeError for any other content.
+     * @throws ValidationError when the image cannot be decoded or is over DECODER_MAX_PIXELS.
      */
     async setAvatar(actor: Actor, bytes: Buffer): Promise<{ avatarUrl: string }> {
-      const extension = await detectAvatarExtension(bytes);
-      if (!extension) throw new UnsupportedMediaTypeError('Avatar must be a PNG, JPEG or WebP image');
+      if (!(await detectAvatarExtension(bytes))) {
+        throw new UnsupportedMediaTypeError('Avatar must be a PNG, JPEG or WebP image');
+      }
+      const png = await avatarImages.reencode(bytes);
       const user = await loadUser(actor);
-      const fileName = await avatars.save(user.id, extension, bytes);
+      const fileName = await avatars.save(user.id, 'png', png);
       if (user.avatarFile && user.avatarFile !== fileName) await avatars.remove(user.avatarFile);
       const updated = await users.update(user.id, { avatarFile: fileName });
       await accessStamps.bumpUser(user.id);

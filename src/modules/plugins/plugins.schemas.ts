@@ -35,7 +35,7 @@ export const PluginInfo = Type.Object({
   }),
 });
 
-export const ListPluginsQuery = Type.Object(PaginationQuery);
+export const ListPluginsQuery = Type.Object(PaginationQuery, { additionalProperties: false });
 export const PluginPage = OffsetPage(PluginInfo);
 
 export const NamespacePluginParams = Type.Object({
@@ -76,5 +76,5 @@ export const NamespacePlugin = Type.Object({
   updatedAt: DateTime(),
 });
 
-export const ListNamespacePluginsQuery = Type.Object(PaginationQuery);
+export const ListNamespacePluginsQuery = Type.Object(PaginationQuery, { additionalProperties: false });
 export const NamespacePluginPage = OffsetPage(NamespacePlugin);

@@ -2,10 +2,12 @@ import { assertCanConfer } from '../../core/auth/access-guards.js';
 import { accessStampsOf } from '../../core/auth/access-stamps.js';
 import type { Actor } from '../../core/auth/actor.js';
 import { PERMISSIONS } from '../../core/auth/permissions.js';
+import type { Bus } from '../../core/bus/bus.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../core/db/sql-helpers.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors/app-errors.js';
 import { iso } from '../../core/http/schemas.js';
+import { publishAccessChange } from '../../core/realtime/access-changes.js';
 import type { DepartmentsRepository } from '../departments/departments.repository.js';
 import { nextFreeSlug, slugify } from '../departments/slug.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -16,6 +18,7 @@ export interface RolesServiceDeps {
   roles: RolesRepository;
   users: UsersRepository;
   departments: DepartmentsRepository;
+  bus: Bus;
 }
 
 export interface RoleInput {
@@ -49,7 +52,7 @@ export function toRoleResponse(row: RoleRow, userCount: number) {
 const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
 
 export function createRolesService(deps: RolesServiceDeps) {
-  const { db, roles, users, departments } = deps;
+  const { db, roles, users, departments, bus } = deps;
   const accessStamps = accessStampsOf(db);
 
   async function load(id: string, tx: DbExecutor = db): Promise<RoleRow> {
@@ -149,7 +152,9 @@ export function createRolesService(deps: RolesServiceDeps) {
     },
 
     /**
-     * Changes a role. Holders get the new permissions on their next request.
+     * Changes a role. Holders get the new permissions on their next request,
+     * and their open sockets are re-checked on every replica (on this one
+     * before the answer): subscriptions outside the role's new departments end.
      * A system role keeps its slug; `admin` also keeps every permission and
      * every department. A new slug is copied to every holder's `role`.
      * @throws NotFoundError, ValidationError (unknown departments),
@@ -181,8 +186,9 @@ export function createRolesService(deps: RolesServiceDeps) {
           return updated!;
         })
         .catch(conflictOnDuplicate(input.slug));
-      // Holders' cached actors reload on their next request, on every replica.
+      // Holders' cached actors reload on their next request, on every replica; their sockets re-check now.
       await accessStamps.bumpRoles();
+      await publishAccessChange(bus, { roleId: id });
       return respond(row);
     },
 

@@ -2,8 +2,10 @@ import { assertCanConfer, assertCanManage } from '../../core/auth/access-guards.
 import { accessStampsOf } from '../../core/auth/access-stamps.js';
 import type { Actor } from '../../core/auth/actor.js';
 import { assertVisible } from '../../core/auth/department-scope.js';
+import type { Bus } from '../../core/bus/bus.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
 import { NotFoundError, ValidationError } from '../../core/errors/app-errors.js';
+import { publishAccessChange } from '../../core/realtime/access-changes.js';
 import type { DepartmentsRepository } from '../departments/departments.repository.js';
 import type { RolesRepository } from '../roles/roles.repository.js';
 import type { OverrideKey } from './override-keys.js';
@@ -15,6 +17,7 @@ export interface UserOverridesServiceDeps {
   users: UsersRepository;
   roles: RolesRepository;
   departments: DepartmentsRepository;
+  bus: Bus;
 }
 
 type ListName = 'extraPermissions' | 'revokedPermissions' | 'extraDepartmentIds' | 'revokedDepartmentIds';
@@ -30,10 +33,11 @@ const keyValue = (key: OverrideKey): string =>
 /**
  * Per-user grants and revokes (docs/access.md, rules 1-3). The four lists are
  * independent: a grant never clears a revoke, and a revoke always wins, so
- * access comes back only when its revoke entry is removed.
+ * access comes back only when its revoke entry is removed. Every change
+ * re-checks the user's open sockets before it answers (docs/realtime.md).
  */
 export function createUserOverridesService(deps: UserOverridesServiceDeps) {
-  const { db, users, roles, departments } = deps;
+  const { db, users, roles, departments, bus } = deps;
   const accessStamps = accessStampsOf(db);
 
   /** Locks the target; 404 when missing or out of scope, 403 when their role holds more than the caller. */
@@ -75,8 +79,10 @@ export function createUserOverridesService(deps: UserOverridesServiceDeps) {
       const patch = await apply(target, tx);
       return Object.keys(patch).length > 0 ? (await users.update(id, patch, tx))! : target;
     });
-    // After the commit and before the answer: the user's next request, on any replica, sees the change.
+    // After the commit and before the answer: the user's next request, on any replica, sees the
+    // change, and their open sockets are re-checked (on this replica before the answer).
     await accessStamps.bumpUser(user.id);
+    await publishAccessChange(bus, { userId: user.id });
     const found = await users.findWithRole(user.id);
     return effectiveAccessOf(found!.user, found!.role);
   }

@@ -78,7 +78,14 @@ export const OverrideBody = Type.Object(
     permission: Type.Optional(PermissionName),
     departmentId: Type.Optional(Uuid('An existing department')),
   },
-  { additionalProperties: false, description: 'Exactly one of permission or departmentId' },
+  {
+    additionalProperties: false,
+    // Exactly one of the two: the only properties allowed, and one of them.
+    minProperties: 1,
+    maxProperties: 1,
+    description: 'Exactly one of permission or departmentId',
+    errorMessage: 'must have exactly one of permission or departmentId',
+  },
 );
 
 export const OverrideParams = Type.Object({

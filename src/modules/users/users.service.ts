@@ -8,6 +8,7 @@ import type { Bus } from '../../core/bus/bus.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
 import { isUniqueViolation } from '../../core/db/sql-helpers.js';
 import { ConflictError, ForbiddenError, ValidationError } from '../../core/errors/app-errors.js';
+import { publishAccessChange } from '../../core/realtime/access-changes.js';
 import { publishRevocation } from '../../core/realtime/revocations.js';
 import type { DepartmentsRepository } from '../departments/departments.repository.js';
 import type { RolesRepository } from '../roles/roles.repository.js';
@@ -186,7 +187,9 @@ export function createUsersService(deps: UsersServiceDeps) {
     /**
      * Anyone may change their own name and phone. Role (slug or id, kept in
      * step), primary department and active state need canManageUsers, as does
-     * any change to another user. Deactivating ends the user's sessions.
+     * any change to another user. Deactivating ends the user's sessions; a
+     * new role or primary department re-checks the user's open sockets on
+     * every replica, and on this one before the answer (docs/realtime.md).
      * @throws ForbiddenError, NotFoundError, ValidationError (unknown role or department),
      *   ConflictError (deactivating oneself, phone taken).
      */
@@ -195,7 +198,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       const canManage = actor.permissions.has('canManageUsers');
       if (!self && !canManage) throw new ForbiddenError('Missing permission: canManageUsers');
       const managed = MANAGED_FIELDS.filter((field) => input[field] !== undefined);
-      const { user, deactivated } = await db
+      const { user, deactivated, accessChanged } = await db
         .transaction(async (tx) => {
           const target = await loadVisible(actor, id, tx);
           if (managed.length > 0 && !canManage) {
@@ -218,14 +221,21 @@ export function createUsersService(deps: UsersServiceDeps) {
           }
           if (input.isActive === true) patch.isActive = true;
           if (input.isActive === false && target.user.isActive) {
-            return { user: await deactivate(target.user, patch, tx), deactivated: true };
+            return {
+              user: await deactivate(target.user, patch, tx),
+              deactivated: true,
+              accessChanged: false,
+            };
           }
-          if (Object.keys(patch).length === 0) return { user: target.user, deactivated: false };
-          return { user: (await users.update(id, patch, tx))!, deactivated: false };
+          const accessChanged = patch.roleId !== undefined || patch.departmentId !== undefined;
+          if (Object.keys(patch).length === 0)
+            return { user: target.user, deactivated: false, accessChanged };
+          return { user: (await users.update(id, patch, tx))!, deactivated: false, accessChanged };
         })
         .catch(conflictOnDuplicate);
       await accessStamps.bumpUser(id);
       if (deactivated) await publishRevocation(bus, { userId: id, reason: 'deactivated' });
+      if (accessChanged) await publishAccessChange(bus, { userId: id });
       return toUserResponse(user);
     },
 

@@ -1,3 +1,4 @@
+import type { WorkLimit } from '../../core/concurrency/work-limit.js';
 import { createEmbeddingMemo } from '../../core/llm/embedding-memo.js';
 import type { EmbeddingProvider } from '../../core/llm/llm.js';
 import { NO_TRACING, type Tracing } from '../../core/tracing/tracing.js';
@@ -6,7 +7,7 @@ import { type Decision, type DecisionInput, decideDelivery, matchBoundaryPhrase 
 import type { Generated } from './generate.js';
 import type { RagFindings } from './rag-search.js';
 import { round } from './rag-search.js';
-import type { Step } from './step-context.js';
+import type { Step, StepOutcome, TaskContext } from './step-context.js';
 
 /** Persona boundaries whose vectors a process keeps (a namespace's persona has a few). */
 export const BOUNDARY_VECTORS_KEPT = 256;
@@ -45,10 +46,15 @@ export interface Checked {
  * trust record and whether the employee met the intent before (read with the task's context), checks
  * trigger words, injection and persona boundaries (phrase match, or
  * embedding similarity of {@link BOUNDARY_SIMILARITY} or more), and decides
- * with the best chunk's score as confidence.
+ * with the best chunk's score as confidence. The boundaries are embedded
+ * first (a model call with an API key, outside the CPU limit); the
+ * classification and the decision run within it, ahead of new tasks'
+ * searches, so a task back from the model finishes first.
  */
 export function createConfidenceCheckStep(deps: {
   embeddings: EmbeddingProvider;
+  /** AGENT_TASK_CPU_CONCURRENCY: the classification and decision wait for a place among the CPU-bound steps. */
+  cpu: WorkLimit;
   intents: IntentsPort;
   triggerWords: readonly string[];
   random: () => number;
@@ -64,7 +70,8 @@ export function createConfidenceCheckStep(deps: {
       namespaceId: namespace.id,
       confidence: round(rag.confidence),
     }),
-    async run({ inbound, namespace, standings, task }, { rag, generated }) {
+    async run(context, { rag, generated }, signal) {
+      const { inbound, namespace } = context;
       const text = inbound.content;
       const boundaries = (namespace.persona.boundaries ?? []).filter(
         (b): b is string => typeof b === 'string' && b.trim().length > 0,
@@ -73,68 +80,82 @@ export function createConfidenceCheckStep(deps: {
       // are kept, so the provider is asked only for a boundary it has not embedded yet.
       const embedded = await boundaryEmbeddings.embed(boundaries, rag.embedding ? null : text);
       const embedding = rag.embedding ?? embedded.fresh ?? undefined;
-      const boundaryVectors = embedded.kept;
-      const classification = await tracing.span(
-        'intent.classify',
-        { taskId: task.id, traceId: generated.traceId },
-        async (span) => {
-          const found = await deps.intents.classifier.classify(namespace.id, text, embedding);
-          span.record({ extra: { intent: found.intent, confidence: found.confidence } });
-          return found;
-        },
-      );
-      const { intent } = classification;
-      const trust = standings.trust.get(intent) ?? null;
-      const firstInteraction = !standings.met.has(intent);
-
-      const matched = matchBoundary(text, boundaries, embedding, boundaryVectors);
-      const escalateToRole =
-        typeof namespace.persona.escalateToRole === 'string' && namespace.persona.escalateToRole.trim()
-          ? namespace.persona.escalateToRole.trim()
-          : DEFAULT_ESCALATION_ROLE;
-      const [injectedChunk] = rag.injected;
-      const injection: DecisionInput['injection'] = rag.userInjection.detected
-        ? { detected: true, reason: rag.userInjection.reason, source: 'user' }
-        : injectedChunk
-          ? {
-              detected: true,
-              reason: `chunk ${injectedChunk.chunkId}: ${injectedChunk.reason}`,
-              source: 'context',
-              // Structured for the reviewer: the approval's reasons carry every left-out chunk.
-              flaggedSources: flaggedSourcesOf(rag.injected),
-            }
-          : { detected: false };
-
-      const decision = decideDelivery({
-        confidence: rag.confidence,
-        intent,
-        userText: text,
-        replyText: generated.reply,
-        triggerWords: deps.triggerWords,
-        firstInteraction,
-        trust,
-        injection,
-        boundary: matched ? { boundary: matched.boundary, escalateToRole } : null,
-        random: deps.random,
+      const vectors = { embedding, boundaryVectors: embedded.kept };
+      return deps.cpu.run(() => decide(context, { rag, generated }, boundaries, vectors), {
+        priority: 'finish',
+        signal,
       });
-      return {
-        value: { intent, confidence: rag.confidence, decision },
-        output: {
-          intent,
-          intentConfidence: round(classification.confidence),
-          alternatives: classification.alternatives,
-          confidence: round(rag.confidence),
-          trust,
-          firstInteraction,
-          injection,
-          boundary: matched,
-          route: decision.route,
-          reasons: decision.reasons,
-          draw: decision.draw,
-        },
-      };
     },
   };
+
+  /** The classification and the decision, with the message's and the boundaries' vectors at hand. */
+  async function decide(
+    { inbound, namespace, standings, task }: TaskContext,
+    { rag, generated }: { rag: RagFindings; generated: Generated },
+    boundaries: string[],
+    { embedding, boundaryVectors }: { embedding: number[] | undefined; boundaryVectors: number[][] },
+  ): Promise<StepOutcome<Checked>> {
+    const text = inbound.content;
+    const classification = await tracing.span(
+      'intent.classify',
+      { taskId: task.id, traceId: generated.traceId },
+      async (span) => {
+        const found = await deps.intents.classifier.classify(namespace.id, text, embedding);
+        span.record({ extra: { intent: found.intent, confidence: found.confidence } });
+        return found;
+      },
+    );
+    const { intent } = classification;
+    const trust = standings.trust.get(intent) ?? null;
+    const firstInteraction = !standings.met.has(intent);
+
+    const matched = matchBoundary(text, boundaries, embedding, boundaryVectors);
+    const escalateToRole =
+      typeof namespace.persona.escalateToRole === 'string' && namespace.persona.escalateToRole.trim()
+        ? namespace.persona.escalateToRole.trim()
+        : DEFAULT_ESCALATION_ROLE;
+    const [injectedChunk] = rag.injected;
+    const injection: DecisionInput['injection'] = rag.userInjection.detected
+      ? { detected: true, reason: rag.userInjection.reason, source: 'user' }
+      : injectedChunk
+        ? {
+            detected: true,
+            reason: `chunk ${injectedChunk.chunkId}: ${injectedChunk.reason}`,
+            source: 'context',
+            // Structured for the reviewer: the approval's reasons carry every left-out chunk.
+            flaggedSources: flaggedSourcesOf(rag.injected),
+          }
+        : { detected: false };
+
+    const decision = decideDelivery({
+      confidence: rag.confidence,
+      intent,
+      userText: text,
+      replyText: generated.reply,
+      triggerWords: deps.triggerWords,
+      firstInteraction,
+      trust,
+      injection,
+      boundary: matched ? { boundary: matched.boundary, escalateToRole } : null,
+      random: deps.random,
+    });
+    return {
+      value: { intent, confidence: rag.confidence, decision },
+      output: {
+        intent,
+        intentConfidence: round(classification.confidence),
+        alternatives: classification.alternatives,
+        confidence: round(rag.confidence),
+        trust,
+        firstInteraction,
+        injection,
+        boundary: matched,
+        route: decision.route,
+        reasons: decision.reasons,
+        draw: decision.draw,
+      },
+    };
+  }
 }
 
 /** The boundary the message touches: a phrase match first, else the most similar boundary at or above the bar. */

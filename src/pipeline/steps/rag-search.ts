@@ -1,3 +1,5 @@
+import type { WorkLimit } from '../../core/concurrency/work-limit.js';
+import type { EmbeddingProvider } from '../../core/llm/llm.js';
 import { NO_TRACING, type Tracing } from '../../core/tracing/tracing.js';
 import { flaggedSourcesOf } from '../../modules/rag/flagged-sources.js';
 import type { InjectionVerdict } from '../../modules/rag/injection-detection.js';
@@ -16,7 +18,7 @@ export interface RagFindings {
   confidence: number;
   /** The verdict on the employee's own message. */
   userInjection: InjectionVerdict;
-  /** The message's embedding retrieval used; null when nothing was searched. Not recorded. */
+  /** The message's embedding (retrieval used it when it searched); null for an injection. Not recorded. */
   embedding: number[] | null;
 }
 
@@ -38,10 +40,15 @@ async function knowledgeBasesOf(
  * the hybrid retrieval over the namespace's knowledge bases (fenced to the
  * namespace's department). Chunks that carry an injection are left out and
  * reported. A message that is itself an injection is not searched: nothing
- * of it reaches retrieval or a model.
+ * of it reaches retrieval or a model. The message is embedded first, outside
+ * the CPU limit (with an API key the embedding is a model call, whose wait
+ * takes no CPU place); the search then runs within it.
  */
 export function createRagSearchStep(deps: {
   retrieval: Retrieval;
+  embeddings: EmbeddingProvider;
+  /** AGENT_TASK_CPU_CONCURRENCY: the search waits for a place among the CPU-bound steps. */
+  cpu: WorkLimit;
   knowledgeBaseIdsOfDepartment: (departmentId: string) => Promise<string[]>;
   /** Wraps the search in a `rag.query` span when tracing keys are set. */
   tracing?: Tracing;
@@ -49,25 +56,39 @@ export function createRagSearchStep(deps: {
   const tracing = deps.tracing ?? NO_TRACING;
   return {
     input: ({ inbound, namespace }) => ({ text: inbound.content, namespaceId: namespace.id }),
-    async run(context) {
+    async run(context, _previous, signal) {
       const text = context.inbound.content;
       const knowledgeBaseIds = await knowledgeBasesOf(context, deps.knowledgeBaseIdsOfDepartment);
       const userInjection = detectInjection(text);
+      // confidence_check classifies with it whether or not retrieval searches.
+      const embedding = userInjection.detected ? null : ((await deps.embeddings.embed([text]))[0] ?? null);
       const found = userInjection.detected
-        ? { hits: [], injected: [], confidence: 0, embedding: null }
+        ? { hits: [], injected: [], confidence: 0 }
         : await tracing.span('rag.query', { taskId: context.task.id }, async (span) => {
-            const result = await deps.retrieval.search({
-              text,
-              knowledgeBaseIds,
-              departmentIds: [context.namespace.departmentId],
-              limit: PASSAGE_LIMIT,
-              // Read with the task's context: used when they cover the bases searched.
-              ...(context.departmentKnowledgeBases ? { bases: context.departmentKnowledgeBases } : {}),
-            });
+            const result = await deps.cpu.run(
+              () =>
+                deps.retrieval.search({
+                  text,
+                  knowledgeBaseIds,
+                  departmentIds: [context.namespace.departmentId],
+                  limit: PASSAGE_LIMIT,
+                  ...(embedding ? { embedding } : {}),
+                  // Read with the task's context: used when they cover the bases searched.
+                  ...(context.departmentKnowledgeBases ? { bases: context.departmentKnowledgeBases } : {}),
+                }),
+              { priority: 'start', signal },
+            );
             span.record({ extra: { hits: result.hits.length, confidence: result.confidence } });
             return result;
           });
-      const value: RagFindings = { knowledgeBaseIds, ...found, userInjection };
+      const value: RagFindings = {
+        knowledgeBaseIds,
+        hits: found.hits,
+        injected: found.injected,
+        confidence: found.confidence,
+        embedding,
+        userInjection,
+      };
       return {
         value,
         output: {

@@ -15,6 +15,8 @@ export const queueJobs = pgTable(
     /** waiting, delayed, active, completed or failed. */
     state: text('state').notNull().default('waiting'),
     attemptsMade: integer('attempts_made').notNull().default(0),
+    /** Times the job was taken again after its lock lapsed (its process died or stalled); past JOB_MAX_STALLS it fails. */
+    stalls: integer('stalls').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(1),
     backoffMs: integer('backoff_ms').notNull().default(1000),
     runAt: tsz('run_at').notNull().defaultNow(),

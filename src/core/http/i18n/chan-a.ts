@@ -31,17 +31,17 @@ export const chanADocs: DocsArea = {
       en: {
         summary: 'Receive channel A messages and receipts',
         description:
-          'The platform posts inbound messages and delivery receipts here (WhatsApp Cloud API payloads). When CHANA_APP_SECRET is set, the X-Hub-Signature-256 header must be the HMAC-SHA256 of the raw body, else 401 and nothing is stored. Each message and receipt is queued on chanA-inbound and processed asynchronously; the answer is { received: true } at once, also for payloads that are malformed or hold nothing to process. A repeated message id is processed once. No authentication.',
+          'The platform posts inbound messages and delivery receipts here (WhatsApp Cloud API payloads). The X-Hub-Signature-256 header must be the HMAC-SHA256 of the raw body under CHANA_APP_SECRET, else 401 and nothing is stored; without CHANA_APP_SECRET every POST answers 503 (unless CHANA_ALLOW_UNSIGNED=true, for local testing). A body that is not JSON answers 400. Each message and receipt is queued on chanA-inbound and processed asynchronously; the answer is { received: true } at once, also for JSON that holds nothing to process. A repeated message id is processed once. No authentication.',
       },
       ru: {
         summary: 'Принять сообщения и отчёты о доставке канала A',
         description:
-          'Платформа присылает сюда входящие сообщения и отчёты о доставке (формат WhatsApp Cloud API). Если задан CHANA_APP_SECRET, заголовок X-Hub-Signature-256 должен содержать HMAC-SHA256 исходного тела, иначе 401 и ничего не сохраняется. Каждое сообщение и отчёт ставятся в очередь chanA-inbound и обрабатываются асинхронно; ответ { received: true } приходит сразу, в том числе для некорректных данных и данных без содержимого для обработки. Повторный идентификатор сообщения обрабатывается один раз. Аутентификация не нужна.',
+          'Платформа присылает сюда входящие сообщения и отчёты о доставке (формат WhatsApp Cloud API). Заголовок X-Hub-Signature-256 должен содержать HMAC-SHA256 исходного тела с ключом CHANA_APP_SECRET, иначе 401 и ничего не сохраняется; без CHANA_APP_SECRET любой запрос получает 503 (кроме режима CHANA_ALLOW_UNSIGNED=true для локальной проверки). Тело, которое не является JSON, получает 400. Каждое сообщение и отчёт ставятся в очередь chanA-inbound и обрабатываются асинхронно; ответ { received: true } приходит сразу, в том числе для JSON без содержимого для обработки. Повторный идентификатор сообщения обрабатывается один раз. Аутентификация не нужна.',
       },
       uk: {
         summary: 'Прийняти повідомлення та звіти про доставку каналу A',
         description:
-          'Платформа надсилає сюди вхідні повідомлення та звіти про доставку (формат WhatsApp Cloud API). Якщо задано CHANA_APP_SECRET, заголовок X-Hub-Signature-256 має містити HMAC-SHA256 початкового тіла, інакше 401 і нічого не зберігається. Кожне повідомлення та звіт ставляться в чергу chanA-inbound і обробляються асинхронно; відповідь { received: true } надходить одразу, зокрема для некоректних даних і даних без вмісту для обробки. Повторний ідентифікатор повідомлення обробляється один раз. Автентифікація не потрібна.',
+          'Платформа надсилає сюди вхідні повідомлення та звіти про доставку (формат WhatsApp Cloud API). Заголовок X-Hub-Signature-256 має містити HMAC-SHA256 початкового тіла з ключем CHANA_APP_SECRET, інакше 401 і нічого не зберігається; без CHANA_APP_SECRET кожен запит отримує 503 (крім режиму CHANA_ALLOW_UNSIGNED=true для локальної перевірки). Тіло, яке не є JSON, отримує 400. Кожне повідомлення та звіт ставляться в чергу chanA-inbound і обробляються асинхронно; відповідь { received: true } надходить одразу, зокрема для JSON без вмісту для обробки. Повторний ідентифікатор повідомлення обробляється один раз. Автентифікація не потрібна.',
       },
     },
     getChanAStatus: {
@@ -159,19 +159,24 @@ export const chanADocs: DocsArea = {
     },
     receiveChanAWebhook: {
       200: {
-        en: 'Taken: every message and receipt is queued (a malformed payload is logged and dropped)',
-        ru: 'Принято: каждое сообщение и отчёт поставлены в очередь (некорректные данные записываются в журнал и отбрасываются)',
-        uk: 'Прийнято: кожне повідомлення та звіт поставлено в чергу (некоректні дані записуються в журнал і відкидаються)',
+        en: 'Taken: every message and receipt is queued (JSON that is not a webhook payload is logged and dropped)',
+        ru: 'Принято: каждое сообщение и отчёт поставлены в очередь (JSON другого формата записывается в журнал и отбрасывается)',
+        uk: 'Прийнято: кожне повідомлення та звіт поставлено в чергу (JSON іншого формату записується в журнал і відкидається)',
+      },
+      400: {
+        en: 'The signature matches but the body is not valid JSON; nothing is queued',
+        ru: 'Подпись верна, но тело не является корректным JSON; ничего не поставлено в очередь',
+        uk: 'Підпис правильний, але тіло не є коректним JSON; нічого не поставлено в чергу',
       },
       401: {
-        en: 'CHANA_APP_SECRET is set and the X-Hub-Signature-256 header is missing or does not match the body',
-        ru: 'Задан CHANA_APP_SECRET, а заголовок X-Hub-Signature-256 отсутствует или не соответствует телу',
-        uk: 'Задано CHANA_APP_SECRET, а заголовок X-Hub-Signature-256 відсутній або не відповідає тілу',
+        en: 'The X-Hub-Signature-256 header is missing or does not match the body under CHANA_APP_SECRET',
+        ru: 'Заголовок X-Hub-Signature-256 отсутствует или не соответствует телу с ключом CHANA_APP_SECRET',
+        uk: 'Заголовок X-Hub-Signature-256 відсутній або не відповідає тілу з ключем CHANA_APP_SECRET',
       },
       503: {
-        en: 'The queue could not take the payload; the platform delivers it again later',
-        ru: 'Очередь не смогла принять данные; платформа доставит их повторно позже',
-        uk: 'Черга не змогла прийняти дані; платформа доставить їх повторно пізніше',
+        en: 'CHANA_APP_SECRET is not configured (and CHANA_ALLOW_UNSIGNED is not set), or the queue could not take the payload; the platform delivers it again later',
+        ru: 'CHANA_APP_SECRET не настроен (и не задан CHANA_ALLOW_UNSIGNED), или очередь не смогла принять данные; платформа доставит их повторно позже',
+        uk: 'CHANA_APP_SECRET не налаштовано (і не задано CHANA_ALLOW_UNSIGNED), або черга не змогла прийняти дані; платформа доставить їх повторно пізніше',
       },
     },
   },

@@ -64,17 +64,17 @@ export const meDocs: DocsArea = {
       en: {
         summary: 'Upload an avatar',
         description:
-          'Multipart upload of one image: PNG, JPEG or WebP, at most 2 MB. The type is decided by the file content, not its name. Replaces any earlier avatar; the image is served under /static/avatars/.',
+          'Multipart upload of one image: PNG, JPEG or WebP, at most 2 MB. The type is decided by the file content, not its name. The image is decoded in an isolated process and stored re-encoded as PNG (at most 512 px on its longest side); a file that cannot be decoded, or is over DECODER_MAX_PIXELS, answers 422. Replaces any earlier avatar; the image is served under /static/avatars/.',
       },
       ru: {
         summary: 'Загрузить аватар',
         description:
-          'Загрузка одного изображения в формате multipart: PNG, JPEG или WebP, не больше 2 МБ. Тип определяется по содержимому файла, а не по имени. Заменяет прежний аватар; изображение доступно по пути /static/avatars/.',
+          'Загрузка одного изображения в формате multipart: PNG, JPEG или WebP, не больше 2 МБ. Тип определяется по содержимому файла, а не по имени. Изображение декодируется в отдельном процессе и сохраняется заново закодированным в PNG (не больше 512 пикселей по длинной стороне); файл, который не удаётся декодировать или который больше DECODER_MAX_PIXELS, получает 422. Заменяет прежний аватар; изображение доступно по пути /static/avatars/.',
       },
       uk: {
         summary: 'Завантажити аватар',
         description:
-          'Завантаження одного зображення у форматі multipart: PNG, JPEG або WebP, не більше 2 МБ. Тип визначається за вмістом файлу, а не за назвою. Замінює попередній аватар; зображення доступне за шляхом /static/avatars/.',
+          'Завантаження одного зображення у форматі multipart: PNG, JPEG або WebP, не більше 2 МБ. Тип визначається за вмістом файлу, а не за назвою. Зображення декодується в окремому процесі й зберігається наново закодованим у PNG (не більше 512 пікселів за довшою стороною); файл, який не вдається декодувати або який більший за DECODER_MAX_PIXELS, отримує 422. Замінює попередній аватар; зображення доступне за шляхом /static/avatars/.',
       },
     },
     deleteAvatar: {

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import type { Decoder } from './decoder.js';
 import { type ExtractDeps, extractUrl } from './extract.js';
-import type { Ocr } from './ocr.js';
 
-/** Text never reaches OCR; an OCR call here would be the bug. */
-const noOcr: Ocr = {
-  recognize: async () => {
-    throw new Error('OCR must not run for text');
+/** Text never reaches a decoder process; a decoder call here would be the bug. */
+const noDecoder: Decoder = {
+  file: async () => {
+    throw new Error('a decoder must not run for text');
+  },
+  htmlPage: async () => {
+    throw new Error('a decoder must not run for text');
   },
 };
 
 const serving = (body: Buffer, contentType: string | null): ExtractDeps => ({
-  ocr: noOcr,
+  decoder: noDecoder,
   fetchUrl: async (url) => ({ url, contentType, body, redirects: 0 }),
 });
 

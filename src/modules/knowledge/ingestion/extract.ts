@@ -1,27 +1,17 @@
 import { isUtf8 } from 'node:buffer';
 import { fileTypeFromBuffer } from 'file-type';
-import mammoth from 'mammoth';
-import type { Block } from '../chunking.js';
 import type { FileDocumentType } from '../document-files.js';
+import type { Extraction } from './decode.js';
+import type { Decoder } from './decoder.js';
 import { IngestionError } from './errors.js';
-import { htmlStringBlocks, webPageBlocks } from './html.js';
-import type { Ocr } from './ocr.js';
-import { extractPdf } from './pdf.js';
 import { markdownBlocks, plainTextBlocks } from './text-blocks.js';
 import type { FetchedResource } from './url-fetch.js';
 
-export interface Extraction {
-  blocks: Block[];
-  /** A title found in the content (PDF info, page title), for reference. */
-  title: string | null;
-  /** How the text was obtained, kept in the document's `metadata.ingestion`. */
-  details: Record<string, unknown>;
-  /** The raw page of an HTML document, for the ingestion-time check of text it hides. */
-  html?: string;
-}
+export type { Extraction } from './decode.js';
 
 export interface ExtractDeps {
-  ocr: Ocr;
+  /** Reads binary files and HTML pages in isolated decoder processes. */
+  decoder: Decoder;
   fetchUrl(url: string): Promise<FetchedResource>;
 }
 
@@ -38,47 +28,23 @@ export function decodeText(bytes: Buffer, contentType: string | null = null): st
 
 /**
  * The text of an uploaded file as blocks: PDF text layer (OCR for pages
- * without one), DOCX through mammoth, Markdown and plain text as written,
- * PNG and JPEG through OCR.
- * @throws IngestionError when the content cannot be read.
+ * without one), DOCX through mammoth and PNG and JPEG through OCR, each in
+ * a decoder process under the configured caps; Markdown and plain text as
+ * written.
+ * @throws IngestionError when the content cannot be read or a decoder ended at a limit.
  */
 export async function extractFile(
   type: FileDocumentType,
   bytes: Buffer,
-  deps: ExtractDeps,
+  deps: Pick<ExtractDeps, 'decoder'>,
 ): Promise<Extraction> {
   switch (type) {
-    case 'pdf': {
-      const pdf = await extractPdf(bytes, deps.ocr);
-      return {
-        blocks: pdf.blocks,
-        title: pdf.title,
-        details: {
-          extractor: 'pdf',
-          pages: pdf.pages,
-          ocrPages: pdf.ocrPages,
-          skippedPages: pdf.skippedPages,
-        },
-      };
-    }
-    case 'docx': {
-      let html: string;
-      try {
-        html = (await mammoth.convertToHtml({ buffer: bytes })).value;
-      } catch (error) {
-        throw new IngestionError(`The DOCX file cannot be read: ${(error as Error).message}`);
-      }
-      return { blocks: htmlStringBlocks(html), title: null, details: { extractor: 'docx' } };
-    }
     case 'md':
       return { blocks: markdownBlocks(decodeText(bytes)), title: null, details: { extractor: 'markdown' } };
     case 'txt':
       return { blocks: plainTextBlocks(decodeText(bytes)), title: null, details: { extractor: 'text' } };
-    case 'png':
-    case 'jpg': {
-      const [text = ''] = await deps.ocr.recognize([bytes]);
-      return { blocks: plainTextBlocks(text, { unwrap: true }), title: null, details: { extractor: 'ocr' } };
-    }
+    default:
+      return deps.decoder.file(type, bytes);
   }
 }
 
@@ -111,7 +77,7 @@ export async function extractUrl(url: string, deps: ExtractDeps): Promise<Extrac
   }
   const text = decodeText(fetched.body, fetched.contentType);
   if (mime === 'text/html' || mime === 'application/xhtml+xml' || (!mime && /^\s*</.test(text))) {
-    const page = webPageBlocks(text);
+    const page = await deps.decoder.htmlPage(text);
     return { blocks: page.blocks, title: page.title, details: { extractor: 'html', ...source }, html: text };
   }
   if (mime === 'text/markdown' || mime === 'text/x-markdown') {

@@ -9,8 +9,10 @@ export interface IngestJobData {
 }
 
 /**
- * Consumes `knowledge-ingest`. The queue retries a job that throws (a crashed
- * worker's job too); after the last try the document is marked failed.
+ * Consumes `knowledge-ingest`. The queue retries a job that throws, and runs
+ * again one whose process died or stalled, up to JOB_MAX_STALLS times; after
+ * the last try, or the stall past that limit, the document is marked failed
+ * with the reason.
  * OCR and PDF rendering are CPU-bound, hence one job at a time per process.
  */
 export function startIngestionWorker(queue: QueueDriver, ingestion: IngestionService): void {

@@ -5,8 +5,8 @@ import type { NotificationsPort } from '../../notifications/notifications.servic
 import type { DocumentFiles } from '../document-files.js';
 import type { DocumentsRepository } from '../documents.repository.js';
 import type { KnowledgeBasesRepository } from '../knowledge-bases.repository.js';
+import { createDecoder } from './decoder.js';
 import { createIngestionService, type IngestionLogger } from './ingestion.service.js';
-import { createOcr } from './ocr.js';
 import { createSyntheticQuestions, type SyntheticQuestionsWiring } from './synthetic-questions.js';
 import { ingestionFetchGuards } from './url-fetch.js';
 
@@ -15,7 +15,7 @@ export interface IngestionDeps {
   db: Database;
   embeddings: EmbeddingProvider;
   logger: IngestionLogger;
-  config: Pick<Config, 'dataDir' | 'uploadMaxBytes' | 'knowledgeUrlAllowPrivate'>;
+  config: Pick<Config, 'dataDir' | 'uploadMaxBytes' | 'knowledgeUrlAllowPrivate' | 'decoders'>;
   /** The notifications service: the uploader's document_ready or failure notice. */
   notifications: NotificationsPort;
   /** The LLM (null without LLM_API_KEY), tracing and prices of the syntheticQuestions option. */
@@ -30,7 +30,7 @@ export function createIngestionModule(
   },
 ) {
   const { config } = deps;
-  const ocr = createOcr(config.dataDir);
+  const decoder = createDecoder({ dataDir: config.dataDir, limits: config.decoders });
   const fetchGuards = ingestionFetchGuards(config.knowledgeUrlAllowPrivate, config.uploadMaxBytes);
   const syntheticQuestions = createSyntheticQuestions({
     writer: null,
@@ -38,5 +38,5 @@ export function createIngestionModule(
     logger: deps.logger,
     optionOf: async (id) => (await deps.bases.findById(id))?.syntheticQuestions ?? null,
   });
-  return createIngestionService({ ...deps, ocr, fetchGuards, syntheticQuestions });
+  return createIngestionService({ ...deps, decoder, fetchGuards, syntheticQuestions });
 }

@@ -9,9 +9,9 @@ import { chunkBlocks } from '../chunking.js';
 import { DOCUMENT_TYPES, type DocumentFiles, type FileDocumentType } from '../document-files.js';
 import { finishedMetadata, ingestionOf, ingestJobId } from '../document-metadata.js';
 import type { DocumentRow, DocumentsRepository, NewChunk } from '../documents.repository.js';
+import type { Decoder } from './decoder.js';
 import { IngestionError } from './errors.js';
 import { type Extraction, extractFile, extractUrl } from './extract.js';
-import type { Ocr } from './ocr.js';
 import type { SyntheticQuestions } from './synthetic-questions.js';
 import { indexedText } from './synthetic-questions-prompt.js';
 import { type FetchGuards, fetchWithGuards } from './url-fetch.js';
@@ -29,7 +29,8 @@ export interface IngestionServiceDeps {
   db: Database;
   documents: DocumentsRepository;
   files: DocumentFiles;
-  ocr: Ocr;
+  /** Reads binary files and HTML pages in isolated decoder processes. */
+  decoder: Decoder;
   embeddings: EmbeddingProvider;
   fetchGuards: FetchGuards;
   logger: IngestionLogger;
@@ -45,9 +46,18 @@ export type IngestOutcome = 'ready' | 'failed' | 'stale' | 'gone';
 const FILE_TYPES = new Set<string>(DOCUMENT_TYPES.filter((t) => t !== 'url'));
 
 export function createIngestionService(deps: IngestionServiceDeps) {
-  const { db, documents, files, ocr, embeddings, fetchGuards, logger, notifications, syntheticQuestions } =
-    deps;
-  const extractDeps = { ocr, fetchUrl: (url: string) => fetchWithGuards(url, fetchGuards) };
+  const {
+    db,
+    documents,
+    files,
+    decoder,
+    embeddings,
+    fetchGuards,
+    logger,
+    notifications,
+    syntheticQuestions,
+  } = deps;
+  const extractDeps = { decoder, fetchUrl: (url: string) => fetchWithGuards(url, fetchGuards) };
 
   const currentJobId = (row: DocumentRow) => ingestJobId(row.id, ingestionOf(row.metadata).run);
 

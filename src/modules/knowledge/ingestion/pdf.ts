@@ -24,6 +24,14 @@ export const MAX_OCR_PAGES = 100;
 /** Render scale for OCR: 2 is 144 dpi, enough for body text. */
 const OCR_SCALE = 2;
 
+/** The caps a PDF is read under (config.decoders). */
+export interface PdfLimits {
+  /** DECODER_MAX_PAGES: a PDF with more pages is refused. */
+  maxPages: number;
+  /** DECODER_MAX_PIXELS: a page is rendered for OCR at a scale that keeps its bitmap within this. */
+  maxPixels: number;
+}
+
 export interface PdfExtraction {
   blocks: Block[];
   title: string | null;
@@ -39,9 +47,11 @@ const visibleChars = (text: string) => text.replace(/\s/g, '').length;
 /**
  * Text of every page from the PDF's text layer; pages without one are rendered
  * (pdf.js on @napi-rs/canvas) and read by OCR. Blocks carry their page number.
- * @throws IngestionError when the file is not a readable PDF.
+ * A page is rendered at 144 dpi, or smaller when that bitmap would be over
+ * `limits.maxPixels` (a poster-sized page).
+ * @throws IngestionError when the file is not a readable PDF or has more than `limits.maxPages` pages.
  */
-export async function extractPdf(bytes: Buffer, ocr: Ocr): Promise<PdfExtraction> {
+export async function extractPdf(bytes: Buffer, ocr: Ocr, limits: PdfLimits): Promise<PdfExtraction> {
   const canvasImport = () => import('@napi-rs/canvas');
   const CanvasFactory = await createIsomorphicCanvasFactory(canvasImport);
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -52,6 +62,11 @@ export async function extractPdf(bytes: Buffer, ocr: Ocr): Promise<PdfExtraction
     throw new IngestionError(`The PDF cannot be read: ${(error as Error).message}`);
   }
   try {
+    if (pdf.numPages > limits.maxPages) {
+      throw new IngestionError(
+        `The PDF has ${pdf.numPages} pages, more than ${limits.maxPages} (DECODER_MAX_PAGES)`,
+      );
+    }
     const { text: pageTexts } = await extractText(pdf, { mergePages: false });
     const blankPages: number[] = [];
     pageTexts.forEach((text, index) => {
@@ -60,7 +75,10 @@ export async function extractPdf(bytes: Buffer, ocr: Ocr): Promise<PdfExtraction
     const ocrPages = blankPages.slice(0, MAX_OCR_PAGES);
     const images: Buffer[] = [];
     for (const page of ocrPages) {
-      const png = await renderPageAsImage(pdf, page, { canvasImport, scale: OCR_SCALE });
+      const { width, height } = (await pdf.getPage(page)).getViewport({ scale: 1 });
+      // +1 on each side: the canvas rounds its size up.
+      const fit = Math.sqrt(limits.maxPixels / ((width + 1) * (height + 1)));
+      const png = await renderPageAsImage(pdf, page, { canvasImport, scale: Math.min(OCR_SCALE, fit) });
       images.push(Buffer.from(png));
     }
     const ocrTexts = await ocr.recognize(images);

@@ -1,0 +1,105 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../core/db/client.js';
+import { channelInbox } from '../../core/db/schema/inbox.js';
+import type { QueueName } from '../../core/queue/queue.js';
+
+/** One platform item as the inbox keeps it. */
+export interface InboxEntry {
+  queue: QueueName;
+  jobId: string;
+  jobName: string;
+  /** The platform's sender of a message (channel user id); null for receipts. */
+  sender: string | null;
+  /** The platform's order of the sender's items (a timestamp, an update id); ties go by arrival. */
+  platformOrder: number | null;
+  payload: unknown;
+  options: { attempts?: number; backoffMs?: number };
+}
+
+/** An unsettled entry the sweep looks at. */
+export interface PendingEntry extends InboxEntry {
+  id: string;
+}
+
+/** The channel inbox table's only writer. */
+export function createInboxRepository(db: Database) {
+  return {
+    /** Inserts the entries in one statement; an entry already kept (a repeated delivery) is left as it is. */
+    async insert(entries: readonly InboxEntry[]): Promise<void> {
+      if (entries.length === 0) return;
+      await db
+        .insert(channelInbox)
+        .values([...entries])
+        .onConflictDoNothing();
+    },
+
+    /** Unsettled entries received before `before`, oldest first. */
+    async pending(before: Date, limit: number): Promise<PendingEntry[]> {
+      const rows = await db
+        .select({
+          id: channelInbox.id,
+          queue: channelInbox.queue,
+          jobId: channelInbox.jobId,
+          jobName: channelInbox.jobName,
+          sender: channelInbox.sender,
+          platformOrder: channelInbox.platformOrder,
+          payload: channelInbox.payload,
+          options: channelInbox.options,
+        })
+        .from(channelInbox)
+        .where(and(isNull(channelInbox.settledAt), lt(channelInbox.receivedAt, before)))
+        .orderBy(asc(channelInbox.receivedAt))
+        .limit(limit);
+      return rows.map((row) => ({ ...row, queue: row.queue as QueueName }));
+    },
+
+    /**
+     * Whether an item of the same sender that the platform sent earlier
+     * (by its order, then arrival) has not been taken yet.
+     */
+    async earlierUntaken(queue: QueueName, jobId: string): Promise<boolean> {
+      const rows = rowsOf<{ waiting: boolean }>(
+        await db.execute(sql`SELECT EXISTS (
+          SELECT 1 FROM ${channelInbox} me
+          JOIN ${channelInbox} e ON e.queue = me.queue AND e.sender = me.sender AND e.taken_at IS NULL
+            AND (coalesce(e.platform_order, 0), e.seq) < (coalesce(me.platform_order, 0), me.seq)
+          WHERE me.queue = ${queue} AND me.job_id = ${jobId}) AS waiting`),
+      );
+      return rows[0]?.waiting === true;
+    },
+
+    /** Marks an item taken by its consumer (stored, or dropped for good). */
+    async markTaken(queue: QueueName, jobId: string): Promise<void> {
+      await db
+        .update(channelInbox)
+        .set({ takenAt: sql`now()` })
+        .where(
+          and(eq(channelInbox.queue, queue), eq(channelInbox.jobId, jobId), isNull(channelInbox.takenAt)),
+        );
+    },
+
+    async settle(ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(channelInbox)
+        .set({ settledAt: sql`now()` })
+        .where(inArray(channelInbox.id, [...ids]));
+    },
+
+    /** Deletes at most `limit` entries settled before `before`; answers how many. */
+    async deleteSettled(before: Date, limit: number): Promise<number> {
+      const old = db
+        .select({ id: channelInbox.id })
+        .from(channelInbox)
+        .where(and(isNotNull(channelInbox.settledAt), lt(channelInbox.settledAt, before)))
+        .limit(limit);
+      const deleted = await db
+        .delete(channelInbox)
+        .where(inArray(channelInbox.id, old))
+        .returning({ id: channelInbox.id });
+      return deleted.length;
+    },
+  };
+}
+
+export type InboxRepository = ReturnType<typeof createInboxRepository>;
