@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../core/db/client.js';
+import { groupCommit } from '../../core/group-commit.js';
 import type { DriverLogger } from '../../core/logger.js';
 import type { QueueDriver, QueueName } from '../../core/queue/queue.js';
 import { createInboxRepository, type InboxEntry } from './inbox.repository.js';
@@ -11,6 +12,8 @@ export const INBOX_GRACE_MS = 3000;
 /** How long an item waits for a sender's earlier item before it is taken anyway (that one may be stuck). */
 export const TURN_WAIT_MS = 10_000;
 const TURN_POLL_MS = 25;
+/** Inserts of the inbox in flight at once per process (each a group of deliveries). */
+const INSERT_LANES = 4;
 /** Entries one sweep looks at; a longer backlog is taken over the next sweeps. */
 const SWEEP_BATCH = 500;
 /** Settled entries are kept this long (a replay of an old delivery is still recognised by its message row). */
@@ -35,6 +38,19 @@ export function createChannelInbox(deps: ChannelInboxDeps) {
   const { queue, logger } = deps;
   const repository = createInboxRepository(deps.db);
 
+  // Requests that arrive while an insert runs share the next one: under load
+  // the webhook pays one statement and one commit for many deliveries
+  // (core/group-commit.ts). A commit waits on the disk, so a few lanes keep
+  // inserts in flight side by side instead of one after another.
+  const lanes = Array.from({ length: INSERT_LANES }, () =>
+    groupCommit<readonly InboxEntry[], true>(async (batches) => {
+      await repository.insert(batches.flat());
+      return batches.map(() => true as const);
+    }),
+  );
+  let lane = 0;
+  const keep = (entries: readonly InboxEntry[]) => lanes[lane++ % INSERT_LANES]!(entries);
+
   const enqueue = (entry: InboxEntry) =>
     queue.add(entry.queue, entry.jobName, entry.payload, { jobId: entry.jobId, ...entry.options });
 
@@ -43,14 +59,15 @@ export function createChannelInbox(deps: ChannelInboxDeps) {
     everyMs: 5000,
 
     /**
-     * Keeps the entries (one statement; a repeated item is kept once), then
-     * enqueues their jobs. A queue that fails is logged, not thrown: the
+     * Keeps the entries (one statement, shared with the calls made while
+     * the previous one ran; a repeated item is kept once), then enqueues
+     * their jobs. A queue that fails is logged, not thrown: the
      * entries are kept and the sweep enqueues them.
      * @throws when the database cannot keep them (the caller answers 503: the platform delivers again).
      */
     async accept(entries: readonly InboxEntry[]): Promise<void> {
       if (entries.length === 0) return;
-      await repository.insert(entries);
+      await keep(entries);
       try {
         await Promise.all(entries.map(enqueue));
       } catch (error) {
