@@ -43,12 +43,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Container, createContainer } from '../src/container.js';
 import { createWorkLimit } from '../src/core/concurrency/work-limit.js';
 import { loadConfig } from '../src/core/config/config.js';
 import { openPglite, openPostgres, rowsOf } from '../src/core/db/client.js';
-import { agentTasks, intentTrust, namespaces, roles } from '../src/core/db/schema/index.js';
+import { agentTasks, namespaces } from '../src/core/db/schema/index.js';
 import { vectorLiteral } from '../src/core/db/vector.js';
 import { createLocalEmbedder } from '../src/core/llm/local-embedder.js';
 import { createOpenAiChat } from '../src/core/llm/openai-compatible.js';
@@ -59,6 +59,7 @@ import { DETECTOR_FINGERPRINT } from '../src/modules/rag/injection-detection.js'
 import { keywordIndexEntry } from '../src/modules/rag/text-analysis.js';
 import { startWorkers } from '../src/workers/index.js';
 import { startFakeLlmServer } from '../test/fakes/llm-server.js';
+import { seededRandom, seedIntentsAndPeople, vocabulary } from './corpus.js';
 import {
   loadAverages,
   log,
@@ -146,42 +147,6 @@ async function startFake(): Promise<FakeProcess> {
 
 // ---------------------------------------------------------------- data
 
-/** mulberry32: a seeded source, so every run sees the same texts. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function vocabulary(random: () => number) {
-  const used = new Set<string>();
-  const word = () => {
-    for (;;) {
-      let w = '';
-      for (let i = 0; i < 2 + Math.floor(random() * 2); i++)
-        w += 'bdfgklmnprstvz'[Math.floor(random() * 14)]! + 'aeiou'[Math.floor(random() * 5)]!;
-      if (!used.has(w)) {
-        used.add(w);
-        return w;
-      }
-    }
-  };
-  const topics = Array.from({ length: settings.intents }, () => Array.from({ length: 40 }, word));
-  const general = Array.from({ length: 600 }, word);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  const generalWord = () => general[Math.floor(general.length * random() ** 2)]!;
-  const sentence = (topic: number) =>
-    Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? pick(topics[topic]!) : generalWord())).join(' ');
-  const question = (topic: number) =>
-    `how do i ${pick(topics[topic]!)} the ${pick(topics[topic]!)} ${pick(topics[topic]!)} ${generalWord()}?`;
-  return { sentence, question, pick };
-}
-
 interface Seeded {
   knowledgeBaseIds: string[];
   senderIds: string[];
@@ -191,8 +156,8 @@ interface Seeded {
 /** A department, namespace, knowledge base, intents and `count` senders with a message each. */
 async function seed(container: Container, count: number): Promise<Seeded> {
   const { db } = container;
-  const random = seeded(7);
-  const words = vocabulary(random);
+  const random = seededRandom(7);
+  const words = vocabulary(random, settings.intents);
   const suffix = randomBytes(3).toString('hex');
   const department = await container.repositories.departments.insert({
     name: `Bench ${suffix}`,
@@ -252,40 +217,15 @@ async function seed(container: Container, count: number): Promise<Seeded> {
       FROM jsonb_array_elements(${rows}::jsonb) AS t(v)`);
   }
   await db.execute(sql`ANALYZE chunks`);
-  const examples: Array<{ intentName: string; exampleText: string }> = [];
-  for (let t = 0; t < settings.intents; t++) {
-    const texts = new Set<string>();
-    while (texts.size < settings.examplesPerIntent) texts.add(words.question(t));
-    for (const exampleText of texts) examples.push({ intentName: `topic-${t}`, exampleText });
-  }
-  await container.intents.service.storeExamples(namespace!.id, examples);
-  await db
-    .update(intentTrust)
-    .set({ isAutonomous: true, successfulCount: 5 })
-    .where(
-      inArray(
-        intentTrust.intentName,
-        Array.from({ length: settings.intents / 2 }, (_, t) => `topic-${t}`),
-      ),
-    );
-  const [deptHead] = await db.select().from(roles).where(eq(roles.slug, 'dept_head')).limit(1);
-  const [employee] = await db.select().from(roles).where(eq(roles.slug, 'employee')).limit(1);
-  await container.repositories.users.insertWithProfile({
-    email: `approver-${suffix}@example.test`,
-    name: 'Bench Approver',
-    passwordHash: null,
-    role: deptHead!.slug,
-    roleId: deptHead!.id,
+  const senderIds = await seedIntentsAndPeople(container, {
     departmentId: department.id,
+    namespaceId: namespace!.id,
+    intents: settings.intents,
+    examplesPerIntent: settings.examplesPerIntent,
+    words,
+    suffix,
+    senderCount: count,
   });
-  const senderIds = rowsOf<{ id: string }>(
-    await db.execute(sql`INSERT INTO users (email, name, role, role_id, department_id)
-      SELECT 'sender-' || g || '-' || ${suffix} || '@example.test', 'Sender ' || g, ${employee!.slug}, ${employee!.id}, ${department.id}
-      FROM generate_series(1, ${count}) g RETURNING id`),
-  ).map((r) => r.id);
-  await db.execute(
-    sql`INSERT INTO employee_profiles (user_id) SELECT unnest(${`{${senderIds.join(',')}}`}::uuid[])`,
-  );
   for (const table of ['users', 'employee_profiles', 'intent_examples', 'intent_trust'])
     await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
   const messages = Array.from({ length: count }, (_, i) =>

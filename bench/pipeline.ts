@@ -58,11 +58,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { type Container, createContainer } from '../src/container.js';
 import { loadConfig } from '../src/core/config/config.js';
 import { type DatabaseHandle, openPglite, openPostgres, rowsOf } from '../src/core/db/client.js';
-import { agentTasks, agentToolCalls, intentTrust, namespaces, roles } from '../src/core/db/schema/index.js';
+import { agentTasks, agentToolCalls, namespaces } from '../src/core/db/schema/index.js';
 import { vectorLiteral } from '../src/core/db/vector.js';
 import { embedderVersion } from '../src/core/llm/llm.js';
 import { createLocalEmbedder } from '../src/core/llm/local-embedder.js';
@@ -76,6 +76,7 @@ import { DETECTOR_FINGERPRINT } from '../src/modules/rag/injection-detection.js'
 import { keywordIndexEntry } from '../src/modules/rag/text-analysis.js';
 import { STEP_NAMES } from '../src/pipeline/runner.js';
 import { startWorkers } from '../src/workers/index.js';
+import { seededRandom, seedIntentsAndPeople, vocabulary } from './corpus.js';
 import {
   type CpuTimes,
   cpuSpent,
@@ -174,49 +175,6 @@ const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9
 
 // ---------------------------------------------------------------- data
 
-/** mulberry32: a seeded source, so every run sees the same texts. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const CONSONANTS = 'bdfgklmnprstvz';
-const VOWELS = 'aeiou';
-
-function vocabulary(random: () => number) {
-  const used = new Set<string>();
-  const word = () => {
-    for (;;) {
-      let w = '';
-      const syllables = 2 + Math.floor(random() * 2);
-      for (let i = 0; i < syllables; i++) {
-        w += CONSONANTS[Math.floor(random() * CONSONANTS.length)]!;
-        w += VOWELS[Math.floor(random() * VOWELS.length)]!;
-      }
-      if (!used.has(w)) {
-        used.add(w);
-        return w;
-      }
-    }
-  };
-  const topics = Array.from({ length: settings.intents }, () => Array.from({ length: 40 }, word));
-  const general = Array.from({ length: 600 }, word);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  // General words of skewed frequency, as in real text.
-  const generalWord = () => general[Math.floor(general.length * random() ** 2)]!;
-  const sentence = (topic: number) =>
-    Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? pick(topics[topic]!) : generalWord())).join(' ');
-  const question = (topic: number) =>
-    `how do i ${pick(topics[topic]!)} the ${pick(topics[topic]!)} ${pick(topics[topic]!)} ${generalWord()}?`;
-  return { sentence, question, pick };
-}
-
 interface Seeded {
   departmentId: string;
   namespaceId: string;
@@ -227,8 +185,8 @@ interface Seeded {
 
 async function seed(container: Container, senderCount: number, messageCount: number): Promise<Seeded> {
   const { db } = container;
-  const random = seeded(7);
-  const words = vocabulary(random);
+  const random = seededRandom(7);
+  const words = vocabulary(random, settings.intents);
   const suffix = randomBytes(3).toString('hex');
   const started = process.hrtime.bigint();
 
@@ -319,44 +277,17 @@ async function seed(container: Container, senderCount: number, messageCount: num
   await db.execute(sql`CREATE INDEX chunks_content_trgm_idx ON chunks USING gin (content gin_trgm_ops)`);
   await db.execute(sql`ANALYZE chunks`);
 
-  // Intents: through the service (it embeds the examples and creates the trust records).
-  const examples: Array<{ intentName: string; exampleText: string }> = [];
-  for (let t = 0; t < settings.intents; t++) {
-    const texts = new Set<string>();
-    while (texts.size < settings.examplesPerIntent) texts.add(words.question(t));
-    for (const exampleText of texts) examples.push({ intentName: `topic-${t}`, exampleText });
-  }
-  await container.intents.service.storeExamples(namespace!.id, examples);
-  await db
-    .update(intentTrust)
-    .set({ isAutonomous: true, successfulCount: 5 })
-    .where(
-      inArray(
-        intentTrust.intentName,
-        Array.from({ length: settings.intents / 2 }, (_, t) => `topic-${t}`),
-      ),
-    );
-
-  // People: an approver, and the senders (employees of the department), half of whom met every intent.
-  const [deptHead] = await db.select().from(roles).where(eq(roles.slug, 'dept_head')).limit(1);
-  const [employee] = await db.select().from(roles).where(eq(roles.slug, 'employee')).limit(1);
-  await container.repositories.users.insertWithProfile({
-    email: `approver-${suffix}@example.test`,
-    name: 'Bench Approver',
-    passwordHash: null,
-    role: deptHead!.slug,
-    roleId: deptHead!.id,
+  // Intents, an approver and the senders; half of the senders met every intent.
+  const senderIds = await seedIntentsAndPeople(container, {
     departmentId: department.id,
+    namespaceId: namespace!.id,
+    intents: settings.intents,
+    examplesPerIntent: settings.examplesPerIntent,
+    words,
+    suffix,
+    senderCount,
   });
-  const senderIds = rowsOf<{ id: string }>(
-    await db.execute(sql`INSERT INTO users (email, name, role, role_id, department_id)
-      SELECT 'sender-' || g || '-' || ${suffix} || '@example.test', 'Sender ' || g, ${employee!.slug}, ${employee!.id}, ${department.id}
-      FROM generate_series(1, ${senderCount}) g RETURNING id`),
-  ).map((r) => r.id);
   const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
-  await db.execute(
-    sql`INSERT INTO employee_profiles (user_id) SELECT unnest(${uuidArray(senderIds)}::uuid[])`,
-  );
   await db.execute(sql`INSERT INTO intent_interactions (user_id, namespace_id, intent_name)
     SELECT u, ${namespace!.id}, 'topic-' || t
     FROM unnest(${uuidArray(senderIds.filter((_, i) => i % 2 === 0))}::uuid[]) u, generate_series(0, ${settings.intents - 1}) t`);
@@ -378,7 +309,7 @@ async function seed(container: Container, senderCount: number, messageCount: num
     i % 2 === 0 ? `${words.pick(sentences)}?` : words.question(Math.floor(random() * settings.intents)),
   );
   log(
-    `  seeded in ${seconds(started).toFixed(1)} s: ${loaded} chunks, ${examples.length} intent examples, ${senderCount} senders`,
+    `  seeded in ${seconds(started).toFixed(1)} s: ${loaded} chunks, ${settings.intents * settings.examplesPerIntent} intent examples, ${senderCount} senders`,
   );
   return { departmentId: department.id, namespaceId: namespace!.id, senderIds, messages, knowledgeBaseIds };
 }

@@ -40,10 +40,13 @@ describe('one sender’s messages', () => {
       return rows.length === 2 ? rows : null;
     });
     expect(stored.map((row) => row.id)).toEqual([first, second]);
-    const taken = await ctx.container.db
-      .select({ takenAt: channelInbox.takenAt })
-      .from(channelInbox)
-      .where(inArray(channelInbox.jobId, [messageJobId(first), messageJobId(second)]));
-    expect(taken.every((row) => row.takenAt !== null)).toBe(true);
+    // Each is marked taken once stored (a moment after its message row commits).
+    await waitFor('both items marked taken', async () => {
+      const rows = await ctx.container.db
+        .select({ takenAt: channelInbox.takenAt })
+        .from(channelInbox)
+        .where(inArray(channelInbox.jobId, [messageJobId(first), messageJobId(second)]));
+      return rows.length === 2 && rows.every((row) => row.takenAt !== null);
+    });
   });
 });

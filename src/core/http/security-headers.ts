@@ -26,6 +26,16 @@ const LOCKED: Directives = {
  * - `queueBoard`: the queue dashboard: its own files; the inline styles of
  *   its loading screen. Its web fonts from a third party are not loaded.
  */
+const DOCS: Directives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  ...LOCKED,
+};
+
 export const CSP = {
   api: { 'default-src': ["'none'"], ...LOCKED, sandbox: [] },
   console: {
@@ -36,26 +46,9 @@ export const CSP = {
     'connect-src': ["'self'"],
     ...LOCKED,
   },
-  docs: {
-    'default-src': ["'self'"],
-    'script-src': ["'self'"],
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
-    'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
-    ...LOCKED,
-  },
-  queueBoard: {
-    'default-src': ["'self'"],
-    'script-src': ["'self'"],
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
-    'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
-    ...LOCKED,
-    // The dashboard sets `<base href>` to its own path.
-    'base-uri': ["'self'"],
-  },
+  docs: DOCS,
+  // What Swagger UI needs; the dashboard also sets `<base href>` to its own path.
+  queueBoard: { ...DOCS, 'base-uri': ["'self'"] },
 } satisfies Record<string, Directives>;
 
 /** The same headers on every response; only the CSP differs by area. */
