@@ -2,7 +2,8 @@
  * Channel A webhook benchmark: what one signed POST /api/v1/chanA/webhook
  * costs the service (signature check, parse, one queue add per message),
  * against a bare Fastify route answering `{ ok: true }` to the same signed
- * payloads, measured in the same run.
+ * payloads, measured in the same run; each message is first committed to the
+ * channel inbox.
  *
  *   npm run bench:webhook
  *
@@ -349,7 +350,7 @@ async function main(): Promise<void> {
     [
       machineLine(),
       `Load from a child process, ${settings.warmupSec} s warm-up then ${settings.durationSec} s measured per row. "maximum": autocannon, ${settings.connections} connections as fast as they go (median of ${settings.rounds} rounds). "${settings.rate} req/s": open-loop arrivals at that average rate (bench/paced-load.mjs: Poisson times, bodies and signatures prepared before the clock starts, latency counted from when each request was due; the round of median webhook p99 of ${settings.rounds}).`,
-      'Every request: a realistic signed text-message payload with a message id of its own; the service checks the signature, reads the payload and adds one job to chanA-inbound (no consumer runs). Reference: a bare Fastify route answering { ok: true } to the same requests, same process, same run.',
+      'Every request: a realistic signed text-message payload with a message id of its own; the service checks the signature, reads the payload, keeps it in the channel inbox (a committed insert) and adds one job to chanA-inbound (no consumer runs). Reference: a bare Fastify route answering { ok: true } to the same requests, same process, same run.',
       `Load average (1 min) of the machine at the start and end of the run: ${loadBefore.toFixed(1)} and ${loadAfter.toFixed(1)}; other work on the machine shows in the figures.`,
       ...verdicts,
     ],

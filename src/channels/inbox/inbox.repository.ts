@@ -24,13 +24,24 @@ export interface PendingEntry extends InboxEntry {
 /** The channel inbox table's only writer. */
 export function createInboxRepository(db: Database) {
   return {
-    /** Inserts the entries in one statement; an entry already kept (a repeated delivery) is left as it is. */
+    /**
+     * Inserts the entries in one statement, in their order (their `seq`);
+     * an entry already kept (a repeated delivery) is left as it is. The rows
+     * travel as one JSON parameter, so the statement's text is the same for
+     * any number of them (prepared once) and the webhook's hot path builds no
+     * query per row.
+     */
     async insert(entries: readonly InboxEntry[]): Promise<void> {
       if (entries.length === 0) return;
-      await db
-        .insert(channelInbox)
-        .values([...entries])
-        .onConflictDoNothing();
+      const rows = JSON.stringify(
+        entries.map((e) => [e.queue, e.jobId, e.jobName, e.sender, e.platformOrder, e.payload, e.options]),
+      );
+      await db.execute(sql`INSERT INTO ${channelInbox}
+          (queue, job_id, job_name, sender, platform_order, payload, options)
+        SELECT r.v ->> 0, r.v ->> 1, r.v ->> 2, r.v ->> 3, (r.v ->> 4)::bigint, r.v -> 5, r.v -> 6
+        FROM jsonb_array_elements(${rows}::jsonb) WITH ORDINALITY AS r(v, n)
+        ORDER BY r.n
+        ON CONFLICT DO NOTHING`);
     },
 
     /** Unsettled entries received before `before`, oldest first. */

@@ -12,8 +12,6 @@ export const INBOX_GRACE_MS = 3000;
 /** How long an item waits for a sender's earlier item before it is taken anyway (that one may be stuck). */
 export const TURN_WAIT_MS = 10_000;
 const TURN_POLL_MS = 25;
-/** Inserts of the inbox in flight at once per process (each a group of deliveries). */
-const INSERT_LANES = 4;
 /** Entries one sweep looks at; a longer backlog is taken over the next sweeps. */
 const SWEEP_BATCH = 500;
 /** Settled entries are kept this long (a replay of an old delivery is still recognised by its message row). */
@@ -40,16 +38,11 @@ export function createChannelInbox(deps: ChannelInboxDeps) {
 
   // Requests that arrive while an insert runs share the next one: under load
   // the webhook pays one statement and one commit for many deliveries
-  // (core/group-commit.ts). A commit waits on the disk, so a few lanes keep
-  // inserts in flight side by side instead of one after another.
-  const lanes = Array.from({ length: INSERT_LANES }, () =>
-    groupCommit<readonly InboxEntry[], true>(async (batches) => {
-      await repository.insert(batches.flat());
-      return batches.map(() => true as const);
-    }),
-  );
-  let lane = 0;
-  const keep = (entries: readonly InboxEntry[]) => lanes[lane++ % INSERT_LANES]!(entries);
+  // (core/group-commit.ts).
+  const keep = groupCommit<readonly InboxEntry[], true>(async (batches) => {
+    await repository.insert(batches.flat());
+    return batches.map(() => true as const);
+  });
 
   const enqueue = (entry: InboxEntry) =>
     queue.add(entry.queue, entry.jobName, entry.payload, { jobId: entry.jobId, ...entry.options });
