@@ -6,7 +6,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Container } from '../src/container.js';
 import { rowsOf } from '../src/core/db/client.js';
-import { intentTrust, roles } from '../src/core/db/schema/index.js';
+import { intentTrust, namespaces, roles } from '../src/core/db/schema/index.js';
 
 /** mulberry32: a seeded source, so every run sees the same texts. */
 export function seededRandom(seed: number) {
@@ -53,6 +53,30 @@ export function vocabulary(random: () => number, intents: number) {
 }
 
 export type Vocabulary = ReturnType<typeof vocabulary>;
+
+/**
+ * The bench's department and its namespace (persona with two boundaries),
+ * set as the department's default, so channel messages route to it.
+ */
+export async function seedDepartment(container: Container, suffix: string) {
+  const department = await container.repositories.departments.insert({
+    name: `Bench ${suffix}`,
+    slug: `bench-${suffix}`,
+  });
+  const [namespace] = await container.db
+    .insert(namespaces)
+    .values({
+      name: `Bench ${suffix}`,
+      departmentId: department.id,
+      systemPrompt: 'You answer questions about the company.',
+      persona: { boundaries: ['legal advice', 'salary negotiation'] },
+    })
+    .returning();
+  await container.repositories.departments.update(department.id, {
+    settings: { defaultNamespaceId: namespace!.id },
+  });
+  return { department, namespace: namespace! };
+}
 
 /**
  * Intents through the service (it embeds the examples and creates the trust

@@ -48,7 +48,7 @@ import { type Container, createContainer } from '../src/container.js';
 import { createWorkLimit } from '../src/core/concurrency/work-limit.js';
 import { loadConfig } from '../src/core/config/config.js';
 import { openPglite, openPostgres, rowsOf } from '../src/core/db/client.js';
-import { agentTasks, namespaces } from '../src/core/db/schema/index.js';
+import { agentTasks } from '../src/core/db/schema/index.js';
 import { vectorLiteral } from '../src/core/db/vector.js';
 import { createLocalEmbedder } from '../src/core/llm/local-embedder.js';
 import { createOpenAiChat } from '../src/core/llm/openai-compatible.js';
@@ -59,7 +59,7 @@ import { DETECTOR_FINGERPRINT } from '../src/modules/rag/injection-detection.js'
 import { keywordIndexEntry } from '../src/modules/rag/text-analysis.js';
 import { startWorkers } from '../src/workers/index.js';
 import { startFakeLlmServer } from '../test/fakes/llm-server.js';
-import { seededRandom, seedIntentsAndPeople, vocabulary } from './corpus.js';
+import { seedDepartment, seededRandom, seedIntentsAndPeople, vocabulary } from './corpus.js';
 import {
   loadAverages,
   log,
@@ -159,22 +159,7 @@ async function seed(container: Container, count: number): Promise<Seeded> {
   const random = seededRandom(7);
   const words = vocabulary(random, settings.intents);
   const suffix = randomBytes(3).toString('hex');
-  const department = await container.repositories.departments.insert({
-    name: `Bench ${suffix}`,
-    slug: `bench-${suffix}`,
-  });
-  const [namespace] = await db
-    .insert(namespaces)
-    .values({
-      name: `Bench ${suffix}`,
-      departmentId: department.id,
-      systemPrompt: 'You answer questions about the company.',
-      persona: { boundaries: ['legal advice', 'salary negotiation'] },
-    })
-    .returning();
-  await container.repositories.departments.update(department.id, {
-    settings: { defaultNamespaceId: namespace!.id },
-  });
+  const { department, namespace } = await seedDepartment(container, suffix);
   // The fake answers the local embedder's vectors: chunks stored with them under the configured
   // embedder's version are what ingestion through the fake would have stored.
   const embedder = createLocalEmbedder(container.config.embeddingDimensions);
@@ -219,7 +204,7 @@ async function seed(container: Container, count: number): Promise<Seeded> {
   await db.execute(sql`ANALYZE chunks`);
   const senderIds = await seedIntentsAndPeople(container, {
     departmentId: department.id,
-    namespaceId: namespace!.id,
+    namespaceId: namespace.id,
     intents: settings.intents,
     examplesPerIntent: settings.examplesPerIntent,
     words,

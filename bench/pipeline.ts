@@ -62,7 +62,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { type Container, createContainer } from '../src/container.js';
 import { loadConfig } from '../src/core/config/config.js';
 import { type DatabaseHandle, openPglite, openPostgres, rowsOf } from '../src/core/db/client.js';
-import { agentTasks, agentToolCalls, namespaces } from '../src/core/db/schema/index.js';
+import { agentTasks, agentToolCalls } from '../src/core/db/schema/index.js';
 import { vectorLiteral } from '../src/core/db/vector.js';
 import { embedderVersion } from '../src/core/llm/llm.js';
 import { createLocalEmbedder } from '../src/core/llm/local-embedder.js';
@@ -76,7 +76,7 @@ import { DETECTOR_FINGERPRINT } from '../src/modules/rag/injection-detection.js'
 import { keywordIndexEntry } from '../src/modules/rag/text-analysis.js';
 import { STEP_NAMES } from '../src/pipeline/runner.js';
 import { startWorkers } from '../src/workers/index.js';
-import { seededRandom, seedIntentsAndPeople, vocabulary } from './corpus.js';
+import { seedDepartment, seededRandom, seedIntentsAndPeople, vocabulary } from './corpus.js';
 import {
   type CpuTimes,
   cpuSpent,
@@ -190,22 +190,7 @@ async function seed(container: Container, senderCount: number, messageCount: num
   const suffix = randomBytes(3).toString('hex');
   const started = process.hrtime.bigint();
 
-  const department = await container.repositories.departments.insert({
-    name: `Bench ${suffix}`,
-    slug: `bench-${suffix}`,
-  });
-  const [namespace] = await db
-    .insert(namespaces)
-    .values({
-      name: `Bench ${suffix}`,
-      departmentId: department.id,
-      systemPrompt: 'You answer questions about the company.',
-      persona: { boundaries: ['legal advice', 'salary negotiation'] },
-    })
-    .returning();
-  await container.repositories.departments.update(department.id, {
-    settings: { defaultNamespaceId: namespace!.id },
-  });
+  const { department, namespace } = await seedDepartment(container, suffix);
 
   // Chunks: direct inserts with the local embedder's vectors; indexes rebuilt after the load.
   const embedder = createLocalEmbedder(container.config.embeddingDimensions);
@@ -280,7 +265,7 @@ async function seed(container: Container, senderCount: number, messageCount: num
   // Intents, an approver and the senders; half of the senders met every intent.
   const senderIds = await seedIntentsAndPeople(container, {
     departmentId: department.id,
-    namespaceId: namespace!.id,
+    namespaceId: namespace.id,
     intents: settings.intents,
     examplesPerIntent: settings.examplesPerIntent,
     words,
@@ -289,7 +274,7 @@ async function seed(container: Container, senderCount: number, messageCount: num
   });
   const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
   await db.execute(sql`INSERT INTO intent_interactions (user_id, namespace_id, intent_name)
-    SELECT u, ${namespace!.id}, 'topic-' || t
+    SELECT u, ${namespace.id}, 'topic-' || t
     FROM unnest(${uuidArray(senderIds.filter((_, i) => i % 2 === 0))}::uuid[]) u, generate_series(0, ${settings.intents - 1}) t`);
 
   // Statistics, as autovacuum keeps them in a running database (the rows above came in a few
@@ -311,7 +296,7 @@ async function seed(container: Container, senderCount: number, messageCount: num
   log(
     `  seeded in ${seconds(started).toFixed(1)} s: ${loaded} chunks, ${settings.intents * settings.examplesPerIntent} intent examples, ${senderCount} senders`,
   );
-  return { departmentId: department.id, namespaceId: namespace!.id, senderIds, messages, knowledgeBaseIds };
+  return { departmentId: department.id, namespaceId: namespace.id, senderIds, messages, knowledgeBaseIds };
 }
 
 // ---------------------------------------------------------------- measuring

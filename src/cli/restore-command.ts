@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { BackupError, unpackBackupArchive } from '../core/backup/backup-archive.js';
 import { pgRestore } from '../core/backup/postgres-dump.js';
+import { resolveDataDir } from '../core/config/config.js';
 import { openPglite } from '../core/db/client.js';
 import type { CommandOutput } from './seed-intents-command.js';
 
@@ -35,10 +36,10 @@ async function isEmptyDatabase(databaseUrl: string): Promise<boolean> {
 }
 
 /**
- * The whole `restore` command. Reads DATA_DIR and DATABASE_URL itself rather
- * than through loadConfig, which would write a new JWT secret into the very
- * folder the backup's secret goes to. Answers the exit code (0 ok, 1
- * failure, 2 bad usage).
+ * The whole `restore` command. Reads DATA_DIR (resolveDataDir) and
+ * DATABASE_URL rather than loadConfig, which would write a new JWT secret
+ * into the very folder the backup's secret goes to. Answers the exit code
+ * (0 ok, 1 failure, 2 bad usage).
  */
 export async function runRestore(
   argv: readonly string[],
@@ -54,7 +55,7 @@ export async function runRestore(
     return 2;
   }
   const file = path.resolve(argv[0]!);
-  const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
+  const dataDir = resolveDataDir(env);
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   let work: string | null = null;
   try {

@@ -261,7 +261,7 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
       problems.push(`run mode "${runMode}" requires REDIS_URL (queues must be shared between processes)`);
   }
 
-  const dataDir = path.resolve(str('DATA_DIR') ?? './data');
+  const dataDir = resolveDataDir(env);
   const expiresRaw = str('JWT_EXPIRES_IN') ?? '24h';
   const expiresMatch = /^(\d+)([smhd]?)$/.exec(expiresRaw);
   let expiresInSec = 86400;
@@ -400,6 +400,15 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
     secretSource = 'file';
   }
   return deepFreeze({ ...config, jwt: { secret: jwtSecret, expiresInSec, secretSource } });
+}
+
+/**
+ * DATA_DIR as an absolute path (default `./data`). Exported for the restore
+ * command, which must not call {@link loadConfig}: that writes a new JWT
+ * secret into the very folder a backup is restored to.
+ */
+export function resolveDataDir(env: Env): string {
+  return path.resolve(env.DATA_DIR?.trim() || './data');
 }
 
 /** Outside production a missing JWT_SECRET is generated once and kept, so tokens survive restarts. */
