@@ -148,6 +148,8 @@ interface Measured {
   /** The server process's event-loop delay over the measured window (ms). */
   loopDelayP99?: number;
   loopDelayMax?: number;
+  /** The server process's CPU time (user + system) over the measured window, per answered request (µs). */
+  cpuPerRequestUs?: number;
 }
 
 interface Row extends Measured {
@@ -189,9 +191,17 @@ async function measure(url: string, rate = 0): Promise<Measured> {
       : loadMaximum(url, settings.durationSec);
   await warming;
   delay.enable();
+  const cpuBefore = process.cpuUsage();
   const measured = await measuring;
+  const cpu = process.cpuUsage(cpuBefore);
   delay.disable();
-  return { ...measured, loopDelayP99: delay.percentile(99) / 1e6, loopDelayMax: delay.max / 1e6 };
+  const answered = measured.total - measured.non2xx;
+  return {
+    ...measured,
+    loopDelayP99: delay.percentile(99) / 1e6,
+    loopDelayMax: delay.max / 1e6,
+    cpuPerRequestUs: answered > 0 ? (cpu.user + cpu.system) / answered : 0,
+  };
 }
 
 /** The reference: the same route shape with Fastify's own JSON parser, no hooks, no logger. */
@@ -284,12 +294,20 @@ async function run(set: DriverSet): Promise<{ rows: Row[]; jobs: number; accepte
     );
     for (const row of rows) {
       log(
-        `${set.name.padEnd(20)} ${row.endpoint.padEnd(26)} ${row.load.padEnd(13)} ${row.requestsPerSec.toFixed(0).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  loop delay p99 ${row.loopDelayP99?.toFixed(1)} max ${row.loopDelayMax?.toFixed(1)} ms${row.ratio !== null ? `  ×${row.ratio.toFixed(3)}` : ''}${row.non2xx ? `  (${row.non2xx} non-2xx!)` : ''}`,
+        `${set.name.padEnd(20)} ${row.endpoint.padEnd(26)} ${row.load.padEnd(13)} ${row.requestsPerSec.toFixed(0).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  loop delay p99 ${row.loopDelayP99?.toFixed(1)} max ${row.loopDelayMax?.toFixed(1)} ms  CPU ${row.cpuPerRequestUs?.toFixed(0)} µs/req${row.ratio !== null ? `  ×${row.ratio.toFixed(3)}` : ''}${row.non2xx ? `  (${row.non2xx} non-2xx!)` : ''}`,
       );
     }
-    const counts = await container.queue.counts('chanA-inbound');
-    // Warm-up requests are accepted and queued too; they are not in `accepted`.
-    const jobs = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    // Warm-up requests are accepted and queued too; they are not in `accepted`. The 200 does not
+    // wait for the queue add, so the count is taken once it stops growing.
+    const jobCount = async () =>
+      Object.values(await container.queue.counts('chanA-inbound')).reduce((sum, n) => sum + n, 0);
+    let jobs = await jobCount();
+    for (let tries = 0; tries < 20; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const again = await jobCount();
+      if (again === jobs) break;
+      jobs = again;
+    }
     log(
       `${set.name.padEnd(20)} chanA-inbound jobs: ${jobs} (measured requests accepted: ${accepted}, plus warm-ups)`,
     );
@@ -306,11 +324,11 @@ async function run(set: DriverSet): Promise<{ rows: Row[]; jobs: number; accepte
 
 function table(rows: Row[]): string {
   return [
-    '| drivers | endpoint | load | requests/s | p50 (ms) | p99 (ms) | share of the bare route | server loop delay p99 / max (ms) |',
-    '|---|---|---|---:|---:|---:|---:|---:|',
+    '| drivers | endpoint | load | requests/s | p50 (ms) | p99 (ms) | share of the bare route | server CPU per request (µs) | server loop delay p99 / max (ms) |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.drivers} | ${r.endpoint} | ${r.load} | ${r.requestsPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.ratio === null ? '' : r.ratio.toFixed(3)} | ${r.loopDelayP99?.toFixed(1)} / ${r.loopDelayMax?.toFixed(1)} |`,
+        `| ${r.drivers} | ${r.endpoint} | ${r.load} | ${r.requestsPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.ratio === null ? '' : r.ratio.toFixed(3)} | ${r.cpuPerRequestUs?.toFixed(0)} | ${r.loopDelayP99?.toFixed(1)} / ${r.loopDelayMax?.toFixed(1)} |`,
     ),
   ].join('\n');
 }

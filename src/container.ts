@@ -82,7 +82,16 @@ export async function createContainer(config: Config, options: ContainerOptions)
   logger.info({ dimensions: config.embeddingDimensions }, 'start-up: aligning embedding dimensions');
   await alignEmbeddingDimensions(db, config.embeddingDimensions);
   const redis = { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix };
-  const queue = createQueueDriver({ ...redis, jobMaxStalls: config.jobMaxStalls }, db, logger);
+  const queue = createQueueDriver(
+    {
+      ...redis,
+      jobMaxStalls: config.jobMaxStalls,
+      jobLockMs: config.jobLockMs,
+      soleProcess: database.driver === 'pglite',
+    },
+    db,
+    logger,
+  );
   const kv = createKeyValue(redis, db);
   // Recurring work (workers/schedules.ts registers it); only worker processes start it.
   const scheduler = createScheduler({ kv, logger });

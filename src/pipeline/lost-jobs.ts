@@ -44,11 +44,15 @@ export function createLostJobs(deps: {
     everyMs: REQUEUE_LOST_JOBS_EVERY_MS,
 
     /**
-     * Adds the job of every task and reply queued since before `now` − 5 s
-     * (at most 500 of each); answers how many of each it looked at.
+     * Adds the job of every task and reply queued since before `now` − `ageMs`
+     * (5 s; 0 right after the queue's store came back, when any job may be
+     * gone), at most 500 of each; answers how many of each it looked at.
      */
-    async requeue(now = Date.now()): Promise<{ tasks: number; replies: number }> {
-      const before = new Date(now - REQUEUE_LOST_JOBS_AGE_MS).toISOString();
+    async requeue(
+      now = Date.now(),
+      ageMs = REQUEUE_LOST_JOBS_AGE_MS,
+    ): Promise<{ tasks: number; replies: number }> {
+      const before = new Date(now - ageMs).toISOString();
       const tasks = rowsOf<{ id: string; jobId: string }>(
         await deps.db.execute(sql`SELECT id, job_id AS "jobId" FROM agent_tasks
           WHERE status = 'queued' AND created_at < ${before}::timestamptz

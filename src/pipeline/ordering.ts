@@ -4,8 +4,8 @@ import type { DriverLogger } from '../core/logger.js';
 import type { TaskSnapshot } from './conversations.repository.js';
 import { type AgentTaskRow, FINISHED_STATUSES } from './tasks.repository.js';
 
-/** How long a conversation lock lives without renewal: a crashed holder blocks its conversation this long at most. */
-export const CONVERSATION_LOCK_TTL_MS = 30_000;
+/** How long a conversation lock lives without renewal (renewed every third of it): a crashed holder blocks its conversation this long at most. */
+export const CONVERSATION_LOCK_TTL_MS = 10_000;
 
 export type OrderedRun = 'ran' | 'finished' | 'wait';
 

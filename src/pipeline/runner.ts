@@ -1,5 +1,6 @@
 import type { Bus } from '../core/bus/bus.js';
 import type { Database } from '../core/db/client.js';
+import { isConnectionError } from '../core/db/connection-errors.js';
 import type { DriverLogger } from '../core/logger.js';
 import type { QueueDriver } from '../core/queue/queue.js';
 import {
@@ -169,6 +170,8 @@ export function createRunner(deps: RunnerDeps) {
         step.run(context, previous, signal),
       );
     } catch (error) {
+      // A lost database connection is not the step's failure: the job is tried again and resumes the task.
+      if (isConnectionError(error)) throw error;
       const timedOut = error instanceof StepTimeoutError || error instanceof AgentTimeoutError;
       const reason = error instanceof Error ? error.message : String(error);
       failure = new StepFailure(timedOut ? 'timeout' : 'failed', `${stepName}: ${reason}`);

@@ -1,5 +1,6 @@
 import type { Container } from '../container.js';
 import type { QueueName } from '../core/queue/queue.js';
+import { recoverOnReconnect } from './queue-recovery.js';
 import { startSchedules } from './schedules.js';
 
 /** Queue name → how its jobs are handled. Modules add their entry as they arrive. */
@@ -15,7 +16,8 @@ export function queueHandlers(container: Container): Partial<Record<QueueName, (
 
 /**
  * Starts every queue consumer of this process (run modes `all` and `worker`)
- * and the scheduler's recurring tasks (workers/schedules.ts); answers the queues started.
+ * the scheduler's recurring tasks (workers/schedules.ts) and the recovery
+ * after a lost queue connection (workers/queue-recovery.ts); answers the queues started.
  */
 export function startWorkers(container: Container): QueueName[] {
   const started: QueueName[] = [];
@@ -24,5 +26,6 @@ export function startWorkers(container: Container): QueueName[] {
     started.push(queue);
   }
   startSchedules(container);
+  recoverOnReconnect(container);
   return started;
 }

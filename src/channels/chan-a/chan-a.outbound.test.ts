@@ -383,6 +383,43 @@ describe('chanA outbound', () => {
     expect((await messageRow(crashed.id)).metadata).toMatchObject({ sendAttempt: { n: 2, open: true } });
   });
 
+  it('sends a conversation’s replies in order: a reply waits while an earlier one is unsent, unless that one waits on purpose', async () => {
+    const { container } = ctx;
+    const s = await scene(container);
+    // The earlier reply's job is in a process that died: it is still queued, nobody is sending it.
+    const earlier = await queuedMessage(container, s, 'The first answer.');
+    const later = await queuedMessage(container, s, 'The second answer.');
+    // Written a moment apart, as two tasks' replies are (two inserts can share a clock tick here).
+    await container.db
+      .update(messages)
+      .set({ createdAt: new Date(later.createdAt.getTime() - 1000) })
+      .where(eq(messages.id, earlier.id));
+    const handle = (messageId: string) => container.chanA.sending.worker.handle(job({ messageId }));
+    expect(await handle(later.id)).toBe('held');
+    expect(callsTo(s.phone)).toEqual([]);
+    // It was put back to look again; this test plays that look itself (the delayed job would skip it).
+    expect(await container.queue.removeJob('chanA-outbound', `outbound-${later.id}-h1`)).toBe(true);
+    expect(await handle(earlier.id)).toBe('sent');
+    expect(await handle(later.id)).toBe('sent');
+    expect(callsTo(s.phone).map((call) => (call.body.text as { body: string }).body)).toEqual([
+      'The first answer.',
+      'The second answer.',
+    ]);
+
+    // A reply waiting for its rate limit or a retry (deferred until later) holds nobody up.
+    const deferred = await queuedMessage(container, s, 'Waiting for the next window.');
+    await container.db
+      .update(messages)
+      .set({ metadata: { deferredUntil: new Date(Date.now() + 60_000).toISOString() } })
+      .where(eq(messages.id, deferred.id));
+    const next = await queuedMessage(container, s, 'Not held up.');
+    await container.db
+      .update(messages)
+      .set({ createdAt: new Date(next.createdAt.getTime() + 1000) })
+      .where(eq(messages.id, next.id));
+    expect(await handle(next.id)).toBe('sent');
+  });
+
   it('rate-limits per sender: 20 replies at 10 a minute are spread out, none dropped, another sender is not held up', async () => {
     const { container } = ctx;
     const busy = await scene(container);
@@ -392,10 +429,16 @@ describe('chanA outbound', () => {
     for (let i = 0; i < 20; i++) burst.push(await queueReply(container, busy, `Reply number ${i + 1}.`));
     const statusesOf = async () =>
       Promise.all(burst.map(async (message) => (await messageRow(message.id)).status));
+    const rateDelayed = async () =>
+      (
+        await Promise.all(
+          burst.map((message) => container.queue.getJob('chanA-outbound', `outbound-${message.id}-d1`)),
+        )
+      ).filter((info) => info?.state === 'delayed');
+    // One after the other (a reply waits for the one before it), then the rest wait for the next window.
     await waitFor('ten replies sent and ten delayed', async () => {
-      const counts = await container.queue.counts('chanA-outbound');
       const sent = (await statusesOf()).filter((status) => status === 'sent').length;
-      return sent === 10 && counts.delayed - before.delayed >= 10;
+      return sent === 10 && (await rateDelayed()).length === 10;
     });
 
     const quick = await queueReply(container, other, 'Not held up.');
@@ -405,10 +448,7 @@ describe('chanA outbound', () => {
     expect(statuses.filter((status) => status === 'sent')).toHaveLength(10);
     expect(statuses.filter((status) => status === 'queued')).toHaveLength(10);
     expect(callsTo(busy.phone)).toHaveLength(10);
-    const delayed = await Promise.all(
-      burst.map((message) => container.queue.getJob('chanA-outbound', `outbound-${message.id}-d1`)),
-    );
-    expect(delayed.filter((info) => info?.state === 'delayed')).toHaveLength(10);
+    expect(await rateDelayed()).toHaveLength(10);
     expect((await container.queue.counts('chanA-outbound')).delayed - before.delayed).toBeGreaterThanOrEqual(
       10,
     );

@@ -25,13 +25,23 @@ const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= job.maxAttempts;
  * or is still being sent, is retried (the send may not have committed yet),
  * then dropped: the platform also reports messages sent by other tools on
  * the same number.
- * A sender's message waits until their earlier ones (by the platform's
- * timestamp, then arrival) are taken, in any process, so several messages
- * handled at once are still stored in the order they were sent.
+ * A sender's earlier messages (by the platform's timestamp, then arrival)
+ * are taken first, in any process, or here (inbox.ts, `takeInOrder`), so
+ * several messages handled at once are still stored in the order they were sent.
  * Input the pipeline refuses is logged and dropped (repeating cannot fix it).
  */
 export function startChanAInboundWorker(deps: ChanAInboundWorkerDeps): void {
   const { queue, intake, statuses, inbox, logger } = deps;
+  /** The intake of one message; input the pipeline refuses is logged and dropped (repeating cannot fix it). */
+  const intakeOrDrop = async (item: InboundItem, jobId: string, lastAttempt: boolean) => {
+    try {
+      return await intake.handle(item, { lastAttempt });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      logger.warn({ jobId, details: error.details }, 'chanA: an inbound message was refused; dropped');
+      return 'refused' as const;
+    }
+  };
   queue.process<InboundItem | StatusItem>(
     'chanA-inbound',
     async (job) => {
@@ -53,19 +63,12 @@ export function startChanAInboundWorker(deps: ChanAInboundWorkerDeps): void {
         }
         return outcome;
       }
-      try {
-        return await inbox.takeInOrder('chanA-inbound', job.id, () =>
-          intake.handle(job.data as InboundItem, { lastAttempt: isLastAttempt(job) }),
-        );
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        logger.warn(
-          { jobId: job.id, details: error.details },
-          'chanA: an inbound message was refused; dropped',
-        );
-        await inbox.markTaken('chanA-inbound', job.id);
-        return 'refused';
-      }
+      return inbox.takeInOrder(
+        'chanA-inbound',
+        job.id,
+        () => intakeOrDrop(job.data as InboundItem, job.id, isLastAttempt(job)),
+        (payload, jobId) => intakeOrDrop(payload as InboundItem, jobId, false),
+      );
     },
     {
       concurrency: CONCURRENCY,

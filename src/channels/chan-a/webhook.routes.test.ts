@@ -16,7 +16,7 @@ import {
   webhookPayload,
 } from '../../../test/fakes/chanA-webhooks.js';
 import { createPipelineScene, type PipelineTestContext, waitFor } from '../../../test/pipeline-factories.js';
-import { agentTasks, messages } from '../../core/db/schema/index.js';
+import { agentTasks, channelInbox, messages } from '../../core/db/schema/index.js';
 import { ForbiddenError } from '../../core/errors/app-errors.js';
 import { WEBHOOK_BODY_LIMIT } from './webhook.routes.js';
 import { createWebhookService, messageJobId } from './webhook.service.js';
@@ -92,7 +92,7 @@ describe('GET /chanA/webhook (verification handshake)', () => {
 });
 
 describe('POST /chanA/webhook', () => {
-  it('takes a signed payload: 200 { received: true }, the message queued under its job id', async () => {
+  it('takes a signed payload: 200 { received: true } once kept in the inbox, then the message queued under its job id', async () => {
     const id = wamid();
     const res = await postWebhook(
       ctx.app,
@@ -103,7 +103,15 @@ describe('POST /chanA/webhook', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true });
-    const job = await ctx.container.queue.getJob('chanA-inbound', messageJobId(id));
+    // Committed before the answer; the job is added after it (not waited for).
+    const kept = await ctx.container.db
+      .select({ payload: channelInbox.payload })
+      .from(channelInbox)
+      .where(and(eq(channelInbox.queue, 'chanA-inbound'), eq(channelInbox.jobId, messageJobId(id))));
+    expect(kept).toEqual([{ payload: expect.objectContaining({ id, type: 'audio' }) }]);
+    const job = await waitFor('the message job', () =>
+      ctx.container.queue.getJob('chanA-inbound', messageJobId(id)),
+    );
     expect(job).toMatchObject({ name: 'message', data: { id, type: 'audio', from: '380501230000' } });
   });
 

@@ -35,7 +35,7 @@ export interface WebhookLogger {
 }
 
 export interface WebhookServiceDeps {
-  /** Keeps each message and receipt in the database before the POST is answered, then enqueues it. */
+  /** Keeps each message and receipt in the database before the POST is answered, and enqueues it after. */
   inbox: Pick<ChannelInbox, 'accept'>;
   /** CHANA_APP_SECRET: every POST must carry its signature; unset refuses every POST (503). */
   appSecret: string | null;
@@ -106,9 +106,10 @@ export function createWebhookService(deps: WebhookServiceDeps) {
      * receipt in the inbox (committed before the POST is answered, so an
      * acknowledged message survives a lost queue) and enqueues it on
      * `chanA-inbound` under a deterministic job id, so a repeated delivery
-     * is one job. JSON that is not a webhook payload (or holds
-     * nothing to process) is logged and acknowledged: the platform would
-     * otherwise repeat it forever.
+     * is one job. The answer waits for the commit, not for the enqueue: a
+     * job the queue did not take is enqueued by the inbox sweep. JSON that
+     * is not a webhook payload (or holds nothing to process) is logged and
+     * acknowledged: the platform would otherwise repeat it forever.
      * @throws ServiceUnavailableError when CHANA_APP_SECRET is unset and
      *   CHANA_ALLOW_UNSIGNED is not (anyone could post as any sender), or when
      *   the database cannot keep the items (the platform retries).
@@ -139,7 +140,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         log.warn({ skipped: skipped.slice(0, 20) }, 'chanA webhook: parts of the payload were skipped');
       }
       try {
-        await inbox.accept(entriesOf(messages, statuses));
+        // The 200 waits for the commit, not for the queue: a lost add is the sweep's to repeat.
+        await inbox.accept(entriesOf(messages, statuses), { waitForQueue: false });
       } catch (error) {
         log.warn({ err: error }, 'chanA webhook: the items could not be kept');
         throw new ServiceUnavailableError('The webhook could not be taken; try again later');

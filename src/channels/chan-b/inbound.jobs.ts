@@ -14,9 +14,9 @@ const CONCURRENCY = 4;
 
 /**
  * Consumes `chanB-inbound` (one job per update, id `upd-<update_id>`, the
- * parsed item as payload). A sender's update waits until their earlier ones
- * (by update id) are taken, in any process, so their messages are stored in
- * the order they were sent. Input the pipeline refuses is logged and dropped
+ * parsed item as payload). A sender's earlier updates (by update id) are
+ * taken first, in any process, or here (inbox.ts, `takeInOrder`), so their
+ * messages are stored in the order they were sent. Input the pipeline refuses is logged and dropped
  * (repeating cannot fix it); anything else that throws is retried by the
  * queue.
  */
@@ -27,21 +27,25 @@ export function startChanBInboundWorker(deps: {
   logger: PollerLogger;
 }): void {
   const { queue, intake, inbox, logger } = deps;
+  /** The intake of one update; input the pipeline refuses is logged and dropped (repeating cannot fix it). */
+  const intakeOrDrop = async (item: ChanBInboundItem, jobId: string) => {
+    try {
+      return await intake.handle(item);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      logger.warn({ jobId, details: error.details }, 'chanB: an inbound message was refused; dropped');
+      return 'refused' as const;
+    }
+  };
   queue.process<ChanBInboundItem>(
     'chanB-inbound',
-    async (job) => {
-      try {
-        return await inbox.takeInOrder('chanB-inbound', job.id, () => intake.handle(job.data));
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        logger.warn(
-          { jobId: job.id, details: error.details },
-          'chanB: an inbound message was refused; dropped',
-        );
-        await inbox.markTaken('chanB-inbound', job.id);
-        return 'refused';
-      }
-    },
+    (job) =>
+      inbox.takeInOrder(
+        'chanB-inbound',
+        job.id,
+        () => intakeOrDrop(job.data, job.id),
+        (payload, jobId) => intakeOrDrop(payload as ChanBInboundItem, jobId),
+      ),
     {
       concurrency: CONCURRENCY,
       onFailed: async (job, error) => {

@@ -15,6 +15,8 @@ export interface OutboundJobData {
   delays?: number;
   /** Times the platform answered "try again" (429, 5xx, network error). */
   retries?: number;
+  /** Times the message waited for an earlier reply of its conversation to go out first. */
+  held?: number;
 }
 
 /** How the worker retries a platform's "try again". */
@@ -36,8 +38,16 @@ export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 8, baseDelayMs: 2000, ma
  */
 export const SEND_LEASE_MS = 10_000;
 const SEND_LEASE_RENEW_MS = 3000;
+/** How often a reply looks again whether its conversation's earlier reply went out. */
+const HELD_RECHECK_MS = 200;
+/**
+ * How many looks a reply waits behind an earlier one (30 s): long enough for
+ * an earlier reply whose process died to be taken again (its lease lapses
+ * within 10 s), short enough that one stuck reply never holds a conversation.
+ */
+const MAX_HELD = 150;
 
-export type OutboundResult = 'sent' | 'failed' | 'delayed' | 'retrying' | 'skipped' | 'missing';
+export type OutboundResult = 'sent' | 'failed' | 'delayed' | 'held' | 'retrying' | 'skipped' | 'missing';
 
 /** What every channel's worker shares; container.ts builds it once. */
 export interface OutboundDeps {
@@ -55,13 +65,18 @@ export interface OutboundDeps {
  *
  * 1. takes a per-message lock in the key-value store, so two jobs of one
  *    message (a replay beside a delayed re-add) never send at once;
- * 2. takes a token from the recipient's bucket; without one the message is
+ * 2. waits (put back, `outbound-<messageId>-h<n>`, for up to 30 s) while
+ *    a reply of the same conversation written before it is still unsent, so
+ *    replies go out in the order of the messages they answer; a reply
+ *    deferred on purpose (rate limit, retry) holds nobody up
+ *    (`metadata.deferredUntil`);
+ * 3. takes a token from the recipient's bucket; without one the message is
  *    put back as a delayed job (`outbound-<messageId>-d<n>`), never dropped,
  *    and the worker goes on with other recipients (concurrency > 1);
- * 3. lets the transport format, split and send, recording each accepted
+ * 4. lets the transport format, split and send, recording each accepted
  *    part at once (`metadata.partsSent`, `metadata.platformMessageIds`,
  *    `channel_message_id` = the last part's id), so a retry resumes after it;
- * 4. on success marks it `sent` and records the channel's last outbound time
+ * 5. on success marks it `sent` and records the channel's last outbound time
  *    (`<channel>:last-outbound-at`); on "try again" (429, 5xx, network) puts
  *    it back delayed (`outbound-<messageId>-r<n>`) after Retry-After, or an
  *    exponential backoff when the platform gave none; when the retries run
@@ -88,12 +103,14 @@ export function createOutboundWorker(
   const { queue, kv, repository, failures, logger, transport, bucket } = deps;
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...deps.retry };
 
-  async function putBack(data: OutboundJobData, kind: 'd' | 'r', delayMs: number): Promise<void> {
-    const n = kind === 'd' ? (data.delays ?? 0) + 1 : (data.retries ?? 0) + 1;
+  async function putBack(data: OutboundJobData, kind: 'd' | 'r' | 'h', delayMs: number): Promise<void> {
+    const n =
+      kind === 'd' ? (data.delays ?? 0) + 1 : kind === 'r' ? (data.retries ?? 0) + 1 : (data.held ?? 0) + 1;
     const next: OutboundJobData = {
       messageId: data.messageId,
       delays: kind === 'd' ? n : (data.delays ?? 0),
       retries: kind === 'r' ? n : (data.retries ?? 0),
+      held: kind === 'h' ? n : (data.held ?? 0),
     };
     await queue.add(transport.queue, 'send', next, {
       jobId: `outbound-${data.messageId}-${kind}${n}`,
@@ -149,6 +166,12 @@ export function createOutboundWorker(
         return 'missing';
       }
       if (record.message.status !== 'queued') return 'skipped';
+      // Replies of one conversation go out in the order they were written (the order of the
+      // messages they answer); one left behind by a process that died is sent again first.
+      if (record.earlierUnsent && (job.data.held ?? 0) < MAX_HELD) {
+        await putBack(job.data, 'h', HELD_RECHECK_MS);
+        return 'held';
+      }
       if (!transport.configured()) {
         await failures.fail(messageId, `${transport.channel} is not configured: no credentials to send with`);
         return 'failed';
@@ -160,6 +183,7 @@ export function createOutboundWorker(
       }
       const token = await bucket.take(recipient);
       if (!token.allowed) {
+        await repository.defer(messageId, new Date(Date.now() + token.retryInMs));
         await putBack(job.data, 'd', token.retryInMs);
         return 'delayed';
       }
@@ -191,7 +215,9 @@ export function createOutboundWorker(
         return 'failed';
       }
       const backoff = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** retries);
-      await putBack(job.data, 'r', outcome.retryAfterMs ?? backoff);
+      const delayMs = outcome.retryAfterMs ?? backoff;
+      await repository.defer(messageId, new Date(Date.now() + delayMs));
+      await putBack(job.data, 'r', delayMs);
       logger.warn(
         { messageId, queue: transport.queue, reason: outcome.reason, retry: retries + 1 },
         'delivery: the platform asked to try again later',

@@ -8,6 +8,11 @@ export type OutboundMessageRow = typeof messages.$inferSelect;
 export interface OutboundRecord {
   message: OutboundMessageRow;
   conversation: { id: string; channel: string; channelUserId: string | null; departmentId: string };
+  /**
+   * Whether a reply of the same conversation written before this one is
+   * still waiting to be sent (not deferred on purpose to a later time).
+   */
+  earlierUnsent: boolean;
 }
 
 /** What the outbound worker reads and writes on `messages`. */
@@ -23,6 +28,13 @@ export function createOutboundRepository(db: Database) {
             channelUserId: conversations.channelUserId,
             departmentId: conversations.departmentId,
           },
+          // Served by the partial index of queued outbound messages (schema/conversations.ts). A reply
+          // deferred on purpose (rate limit, the platform's "later") is left out: it holds nobody up.
+          earlierUnsent: sql<boolean>`EXISTS (SELECT 1 FROM ${messages} AS earlier
+            WHERE earlier.direction = 'outbound' AND earlier.status = 'queued'
+              AND earlier.conversation_id = ${messages.conversationId}
+              AND earlier.created_at < ${messages.createdAt}
+              AND coalesce((earlier.metadata ->> 'deferredUntil')::timestamptz < now(), true))`,
         })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
@@ -72,6 +84,20 @@ export function createOutboundRepository(db: Database) {
         .update(messages)
         .set({
           metadata: sql`${messages.metadata} || jsonb_build_object('sendAttempt', ${JSON.stringify(attempt)}::jsonb)`,
+        })
+        .where(and(eq(messages.id, messageId), eq(messages.status, 'queued')));
+    },
+
+    /**
+     * Records that the message waits until `until` on purpose (its recipient's
+     * rate limit, or the platform's "try again later"): the conversation's
+     * later replies need not wait for it (`earlierUnsent` leaves it out).
+     */
+    async defer(messageId: string, until: Date): Promise<void> {
+      await db
+        .update(messages)
+        .set({
+          metadata: sql`${messages.metadata} || jsonb_build_object('deferredUntil', ${until.toISOString()}::text)`,
         })
         .where(and(eq(messages.id, messageId), eq(messages.status, 'queued')));
     },

@@ -65,18 +65,22 @@ export function createInboxRepository(db: Database) {
     },
 
     /**
-     * Whether an item of the same sender that the platform sent earlier
-     * (by its order, then arrival) has not been taken yet.
+     * The items of the same sender that the platform sent earlier (by its
+     * order, then arrival) and that are not taken yet, oldest first (at most 20).
      */
-    async earlierUntaken(queue: QueueName, jobId: string): Promise<boolean> {
-      const rows = rowsOf<{ waiting: boolean }>(
-        await db.execute(sql`SELECT EXISTS (
-          SELECT 1 FROM ${channelInbox} me
+    async earlierUntaken(
+      queue: QueueName,
+      jobId: string,
+    ): Promise<Array<{ jobId: string; payload: unknown }>> {
+      return rowsOf<{ jobId: string; payload: unknown }>(
+        await db.execute(sql`SELECT e.job_id AS "jobId", e.payload
+          FROM ${channelInbox} me
           JOIN ${channelInbox} e ON e.queue = me.queue AND e.sender = me.sender AND e.taken_at IS NULL
             AND (coalesce(e.platform_order, 0), e.seq) < (coalesce(me.platform_order, 0), me.seq)
-          WHERE me.queue = ${queue} AND me.job_id = ${jobId}) AS waiting`),
+          WHERE me.queue = ${queue} AND me.job_id = ${jobId}
+          ORDER BY coalesce(e.platform_order, 0), e.seq
+          LIMIT 20`),
       );
-      return rows[0]?.waiting === true;
     },
 
     /** Marks an item taken by its consumer (stored, or dropped for good). */

@@ -9,9 +9,15 @@ export type { InboxEntry } from './inbox.repository.js';
 
 /** How old an unsettled entry must be before the sweep looks at it: its own enqueue normally settles it. */
 export const INBOX_GRACE_MS = 3000;
-/** How long an item waits for a sender's earlier item before it is taken anyway (that one may be stuck). */
-export const TURN_WAIT_MS = 10_000;
+/**
+ * How long an item waits for a sender's earlier item, most often being
+ * handled by another consumer at that moment, before it handles that one
+ * itself (its job may be queued behind this one, lost, or in a process that died).
+ */
+export const TURN_WAIT_MS = 300;
 const TURN_POLL_MS = 25;
+/** Queue adds under way past which `accept` waits for its own even when asked not to. */
+export const MAX_UNAWAITED_ADDS = 1000;
 /** Entries one sweep looks at; a longer backlog is taken over the next sweeps. */
 const SWEEP_BATCH = 500;
 /** Settled entries are kept this long (a replay of an old delivery is still recognised by its message row). */
@@ -46,6 +52,8 @@ export function createChannelInbox(deps: ChannelInboxDeps) {
 
   const enqueue = (entry: InboxEntry) =>
     queue.add(entry.queue, entry.jobName, entry.payload, { jobId: entry.jobId, ...entry.options });
+  /** Queue adds started by `accept` and not finished yet. */
+  let addsUnderWay = 0;
 
   return {
     name: 'channel-inbox-sweep',
@@ -54,38 +62,71 @@ export function createChannelInbox(deps: ChannelInboxDeps) {
     /**
      * Keeps the entries (one statement, shared with the calls made while
      * the previous one ran; a repeated item is kept once), then enqueues
-     * their jobs. A queue that fails is logged, not thrown: the
-     * entries are kept and the sweep enqueues them.
+     * their jobs. A queue that fails is logged, not thrown: the entries are
+     * kept and the sweep enqueues them.
+     * @param options.waitForQueue false: answer once the entries are
+     *   committed, the adds still under way (the webhook's 200 does not wait
+     *   for Redis), unless {@link MAX_UNAWAITED_ADDS} adds already are: then
+     *   it answers after its own, so a stalled queue slows the caller down
+     *   instead of piling adds up in memory.
      * @throws when the database cannot keep them (the caller answers 503: the platform delivers again).
      */
-    async accept(entries: readonly InboxEntry[]): Promise<void> {
+    async accept(entries: readonly InboxEntry[], options: { waitForQueue?: boolean } = {}): Promise<void> {
       if (entries.length === 0) return;
       await keep(entries);
-      try {
-        await Promise.all(entries.map(enqueue));
-      } catch (error) {
-        logger.warn(
-          { err: error, jobs: entries.length },
-          'inbox: kept, but the queue did not take the jobs; the sweep will enqueue them',
-        );
-      }
+      const backlog = addsUnderWay;
+      addsUnderWay += entries.length;
+      const adding = Promise.allSettled(entries.map(enqueue)).then((outcomes) => {
+        addsUnderWay -= entries.length;
+        const failed = outcomes.filter((outcome) => outcome.status === 'rejected');
+        if (failed.length > 0) {
+          logger.warn(
+            { err: failed[0]!.reason, jobs: failed.length },
+            'inbox: kept, but the queue did not take the jobs; the sweep will enqueue them',
+          );
+        }
+      });
+      if (options.waitForQueue !== false || backlog >= MAX_UNAWAITED_ADDS) await adding;
     },
 
     /**
-     * Runs `work` for one item once the same sender's earlier items (in the
-     * platform's order) have been taken, so that consumers running several
-     * items at once, in one process or several, still store a sender's
-     * messages in the order the platform sent them; then marks the item
-     * taken. An earlier item not taken within {@link TURN_WAIT_MS} (stuck,
-     * or failing) is not waited for any longer. When `work` throws the item
-     * is not taken: its retry keeps its place.
+     * Handles one item (`own`) after the same sender's earlier items in the
+     * platform's order, so that consumers running several items at once, in
+     * one process or several, still store a sender's messages in the order
+     * the platform sent them; then marks it taken. An earlier item still
+     * untaken after {@link TURN_WAIT_MS} is handled here first (`earlier`,
+     * with its kept payload) rather than waited for: its own job may sit
+     * behind this one in the queue, be lost with Redis, or belong to a process
+     * that died, and a consumer slot spent waiting would hold up every other
+     * sender. Handling an item twice is harmless (the intake recognises a
+     * message it stored). An earlier item that fails here is left to its own
+     * job. When `own` throws the item is not taken: its retry keeps its place.
      */
-    async takeInOrder<T>(queue: QueueName, jobId: string, work: () => Promise<T>): Promise<T> {
+    async takeInOrder<T>(
+      queue: QueueName,
+      jobId: string,
+      own: () => Promise<T>,
+      earlier: (payload: unknown, jobId: string) => Promise<unknown>,
+    ): Promise<T> {
       const deadline = Date.now() + TURN_WAIT_MS;
-      while (Date.now() < deadline && (await repository.earlierUntaken(queue, jobId))) {
+      let waiting = await repository.earlierUntaken(queue, jobId);
+      while (waiting.length > 0 && Date.now() < deadline) {
         await sleep(TURN_POLL_MS);
+        waiting = await repository.earlierUntaken(queue, jobId);
       }
-      const result = await work();
+      for (const entry of waiting) {
+        try {
+          await earlier(entry.payload, entry.jobId);
+          await repository.markTaken(queue, entry.jobId);
+        } catch (error) {
+          logger.warn(
+            { err: error, queue, jobId: entry.jobId },
+            'inbox: an earlier item of the sender failed here; its own job will retry it',
+          );
+          break;
+        }
+      }
+      const result = await own();
       await repository.markTaken(queue, jobId);
       return result;
     },
@@ -94,12 +135,17 @@ export function createChannelInbox(deps: ChannelInboxDeps) {
     markTaken: (queue: QueueName, jobId: string) => repository.markTaken(queue, jobId),
 
     /**
-     * One pass: each unsettled entry older than the grace period whose job
+     * One pass: each unsettled entry older than `graceMs` whose job
      * is gone is enqueued again; one whose job has finished is settled.
-     * Old settled entries are deleted. Answers what it did.
+     * Old settled entries are deleted. Answers what it did. Right after the
+     * queue's store came back the grace is 0: every job may be gone, and an
+     * entry whose enqueue is still on its way is only added twice under one id.
      */
-    async sweep(now = Date.now()): Promise<{ requeued: number; settled: number; deleted: number }> {
-      const pending = await repository.pending(new Date(now - INBOX_GRACE_MS), SWEEP_BATCH);
+    async sweep(
+      now = Date.now(),
+      graceMs = INBOX_GRACE_MS,
+    ): Promise<{ requeued: number; settled: number; deleted: number }> {
+      const pending = await repository.pending(new Date(now - graceMs), SWEEP_BATCH);
       const finished: string[] = [];
       let requeued = 0;
       for (const entry of pending) {

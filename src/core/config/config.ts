@@ -97,6 +97,12 @@ export interface Config {
    * failed for good with the reason, so a poison job cannot loop (default 2).
    */
   readonly jobMaxStalls: number;
+  /**
+   * JOB_LOCK_MS: how long a running job's lease lasts without renewal (it is
+   * renewed a few times within it). A job whose process died runs again within
+   * about 1.5 times this (default 6000: work resumes within 10 s of a crash).
+   */
+  readonly jobLockMs: number;
   /** Limits of the isolated decoders of untrusted files (docs/knowledge.md, Decoders). */
   readonly decoders: {
     /** DECODER_TIMEOUT_MS: longest one file's decoding may take (default 120 s). */
@@ -344,6 +350,7 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
     queueCompletedRetentionHours: int('QUEUE_COMPLETED_RETENTION_HOURS', 24 * 7, 1, 24 * 3650),
     queueFailedRetentionHours: int('QUEUE_FAILED_RETENTION_HOURS', 24 * 30, 1, 24 * 3650),
     jobMaxStalls: int('JOB_MAX_STALLS', 2, 0, 100),
+    jobLockMs: int('JOB_LOCK_MS', 6000, 1000, 3_600_000),
     decoders: {
       timeoutMs: int('DECODER_TIMEOUT_MS', 120_000, 100, 3_600_000),
       memoryMb: int('DECODER_MEMORY_MB', 512, 32, 65_536),

@@ -101,6 +101,10 @@ export function openPostgres(
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
+  // Nor one whose connection ends while it is checked out between two queries (pg_terminate_backend,
+  // a restart): pg then emits 'error' on the client, which without a listener is an uncaught exception.
+  // Its next query fails instead, and the work that made it is tried again.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   if (preparedStatements) {
     const statementNames = new StatementNames();
     pool.on('connect', (client) => nameStatementsByText(client, statementNames));

@@ -76,6 +76,17 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqQueueDrive
     logger.warn({ err: error }, 'bullmq queue: redis connection error');
   const producer = new Redis(options.url);
   producer.on('error', onRedisError);
+  // ioredis reconnects by itself; a 'ready' after the first means Redis came back, perhaps empty.
+  const reconnectListeners = new Set<() => void>();
+  let connectedOnce = false;
+  producer.on('ready', () => {
+    if (!connectedOnce) {
+      connectedOnce = true;
+      return;
+    }
+    logger.warn({}, 'bullmq queue: redis connection is back; enqueuing again what may have been lost');
+    for (const listener of reconnectListeners) listener();
+  });
   let consumer: Redis | null = null;
   const queues = new Map<QueueName, Queue>();
   const workers = new Map<QueueName, Worker>();
@@ -273,6 +284,11 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqQueueDrive
 
     async ping(): Promise<void> {
       await producer.ping();
+    },
+
+    onReconnect(listener: () => void): () => void {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
     },
 
     bullQueues(): Queue[] {

@@ -90,6 +90,11 @@ export function createQueueJobsRepository(db: Database, lockMs: number) {
         .returning();
     },
 
+    /** Lets the lock of every active job lapse now (their process is known to be gone). */
+    async lapseActiveLocks(): Promise<void> {
+      await db.update(queueJobs).set({ lockedUntil: sql`now() - interval '1 millisecond'` }).where(isActive);
+    },
+
     /** Pushes the lock of running jobs forward. */
     async renewLocks(ids: string[]): Promise<void> {
       await db

@@ -31,6 +31,13 @@ export interface EmbeddedQueueOptions {
   lockMs?: number;
   /** JOB_MAX_STALLS: times a job whose lock lapsed is taken again before it fails for good (default 2). */
   maxStalls?: number;
+  /**
+   * Only this process uses the database (PGlite, under the data directory's
+   * lock): a job found active when this process starts consuming was left by
+   * a process that died, and is taken again at once instead of when its lock
+   * lapses (counted as a stall all the same).
+   */
+  soleProcess?: boolean;
   logger?: DriverLogger;
 }
 
@@ -74,6 +81,8 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
   /** Set when close gave up waiting: late results of abandoned jobs are not written. */
   let abandoned = false;
   let closed: Promise<void> | null = null;
+  /** With `soleProcess`, the locks of the dead process's jobs, lapsed once before the first claim. */
+  let leftBehind: Promise<void> | null = null;
 
   function schedule(worker: LocalWorker, ms: number): void {
     if (closing) return;
@@ -111,6 +120,7 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
     if (free <= 0) return;
     let rows: QueueJobRow[];
     try {
+      if (options.soleProcess) await (leftBehind ??= jobs.lapseActiveLocks());
       rows = await jobs.claim(worker.queue, free);
     } catch (error) {
       logger.error({ err: error, queue: worker.queue }, 'embedded queue: claiming jobs failed');
@@ -319,6 +329,11 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
 
     ping(): Promise<void> {
       return jobs.ping();
+    },
+
+    // Jobs live in the database itself: a lost connection loses none of them.
+    onReconnect(): () => void {
+      return () => undefined;
     },
 
     close(closeOptions: CloseOptions = {}): Promise<void> {

@@ -14,12 +14,26 @@ export type AnyQueueDriver = EmbeddedQueueDriver | BullmqQueueDriver;
  * the embedded driver (jobs in the database) otherwise.
  */
 export function createQueueDriver(
-  config: { redisUrl: string | null; redisPrefix: string; jobMaxStalls: number },
+  config: {
+    redisUrl: string | null;
+    redisPrefix: string;
+    jobMaxStalls: number;
+    jobLockMs: number;
+    /** The database admits this process only (PGlite). */
+    soleProcess: boolean;
+  },
   db: Database,
   logger?: DriverLogger,
 ): AnyQueueDriver {
-  const maxStalls = config.jobMaxStalls;
+  const stalls = { maxStalls: config.jobMaxStalls, lockMs: config.jobLockMs };
   if (config.redisUrl)
-    return createBullmqQueue({ url: config.redisUrl, prefix: config.redisPrefix, maxStalls, logger });
-  return createEmbeddedQueue(db, { maxStalls, logger });
+    return createBullmqQueue({
+      url: config.redisUrl,
+      prefix: config.redisPrefix,
+      ...stalls,
+      // Checked twice a lock's length: a dead process's job runs again within 1.5 locks.
+      stalledIntervalMs: Math.ceil(config.jobLockMs / 2),
+      logger,
+    });
+  return createEmbeddedQueue(db, { ...stalls, soleProcess: config.soleProcess, logger });
 }

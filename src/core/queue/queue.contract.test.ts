@@ -495,6 +495,28 @@ describe('embedded queue driver', () => {
     await waitFor(async () => expect((await queue.getJob('agent-tasks', id))?.state).toBe('completed'));
   });
 
+  it('as the sole process, takes back at once the jobs a dead process left active, counting a stall', async () => {
+    await database.db.delete(queueJobs);
+    const queue = track(
+      createEmbeddedQueue(database.db, {
+        pollIntervalMs: 50,
+        lockMs: 600_000,
+        soleProcess: true,
+        logger: silent,
+      }),
+    );
+    const id = await queue.add('agent-tasks', 'run', {});
+    // Claimed a moment ago by the process that held the data directory before: its lock runs for minutes.
+    await database.db
+      .update(queueJobs)
+      .set({ state: 'active', lockedUntil: new Date(Date.now() + 600_000) })
+      .where(eq(queueJobs.jobId, id));
+    queue.process('agent-tasks', async () => undefined);
+    await waitFor(async () => expect((await queue.getJob('agent-tasks', id))?.state).toBe('completed'));
+    const [row] = await database.db.select().from(queueJobs).where(eq(queueJobs.jobId, id));
+    expect(row?.stalls).toBe(1);
+  });
+
   it('counts a lapsed lock as a stall, not a try, and fails a job past JOB_MAX_STALLS without running it', async () => {
     await database.db.delete(queueJobs);
     const queue = track(

@@ -123,6 +123,14 @@ export interface QueueDriver {
   removeJob(queue: QueueName, jobId: string): Promise<boolean>;
   /** Throws when the backing store cannot be reached. */
   ping(): Promise<void>;
+  /**
+   * Calls `listener` each time the queue's store can be reached again after
+   * its connection was lost (Redis restarted, perhaps empty, or the network
+   * came back), so that work whose jobs may be gone is enqueued again at once
+   * rather than at the next sweep. The embedded driver keeps its jobs in the
+   * database and never calls it. Answers a function that removes the listener.
+   */
+  onReconnect(listener: () => void): () => void;
   /** Stops taking jobs, waits for the running ones to finish (see {@link CloseOptions}), then releases connections. */
   close(options?: CloseOptions): Promise<void>;
 }
