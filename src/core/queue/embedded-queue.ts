@@ -120,7 +120,14 @@ export function createEmbeddedQueue(db: Database, options: EmbeddedQueueOptions 
     if (free <= 0) return;
     let rows: QueueJobRow[];
     try {
-      if (options.soleProcess) await (leftBehind ??= jobs.lapseActiveLocks());
+      if (options.soleProcess) {
+        // A failure is tried again at the next claim, not remembered.
+        leftBehind ??= jobs.lapseActiveLocks().catch((error: unknown) => {
+          leftBehind = null;
+          throw error;
+        });
+        await leftBehind;
+      }
       rows = await jobs.claim(worker.queue, free);
     } catch (error) {
       logger.error({ err: error, queue: worker.queue }, 'embedded queue: claiming jobs failed');
