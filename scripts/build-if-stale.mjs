@@ -5,8 +5,10 @@
 // the build leaves them out); it is kept in dist/ next to
 // the output. Contents rather than modification times: a fresh clone or a
 // checkout touches every file without changing any.
-// Usage: node scripts/build-if-stale.mjs [--check]
+// Usage: node scripts/build-if-stale.mjs [--check | --stamp]
 //   --check  build nothing; exit 1 when a build is due.
+//   --stamp  build nothing; record that dist/ matches the sources (the end of `npm run build`,
+//            so that a clone built by hand does not build again at its first `npm start`).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -50,6 +52,10 @@ function fingerprint() {
 }
 
 const current = fingerprint();
+if (process.argv.includes('--stamp')) {
+  writeFileSync(STAMP, `${current}\n`);
+  process.exit(0);
+}
 const built = existsSync('dist/main.js') && existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : null;
 if (built === current) {
   console.log('build: dist/ is up to date with src/, skipping the build');

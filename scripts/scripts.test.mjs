@@ -77,6 +77,12 @@ test('build-if-stale builds once, skips while the sources are unchanged, rebuild
     writeFileSync(join(dir, 'tsconfig.json'), '{ "compilerOptions": {} }\n');
     assert.match(start(), /sources changed/);
     assert.equal(builds(), 3);
+
+    // A build by hand (`npm run build` ends with --stamp) leaves nothing for the next start to build.
+    writeFileSync(join(dir, 'src', 'main.ts'), 'export const a = 3;\n');
+    assert.equal(run([script('build-if-stale.mjs'), '--stamp'], dir).status, 0);
+    assert.match(start(), /up to date/);
+    assert.equal(builds(), 3);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

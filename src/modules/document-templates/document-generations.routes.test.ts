@@ -153,6 +153,49 @@ describe('POST /document-templates/:id/generate', () => {
     });
   });
 
+  it('fills the tags of a template created without variables (inferred from its body) in every format', async () => {
+    const author = await createUser(ctx.container, { role: 'dept_head' });
+    const namespace = await createNamespace(ctx.container, { departmentId: author.user.departmentId });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/document-templates',
+      headers: author.headers,
+      payload: {
+        namespaceId: namespace.id,
+        name: 'Welcome',
+        templateBody: '# Welcome\n\nDear {{name}},{{#returning}} welcome back{{/returning}}.',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().variables).toEqual([
+      { name: 'name', label: 'name', type: 'string', required: false, default: null },
+      { name: 'returning', label: 'returning', type: 'string', required: false, default: null },
+    ]);
+    const id = created.json().id as string;
+    const input = { name: 'Olena', returning: 'yes' };
+    const markdown = await generate(author, id, { input });
+    expect(markdown.statusCode).toBe(200);
+    expect(markdown.body).toContain('Dear Olena, welcome back.');
+    const html = await generate(author, id, { input, outputFormat: 'html' });
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain('Dear Olena, welcome back.');
+    const docx = await generate(author, id, { input, outputFormat: 'docx' });
+    expect(docx.statusCode).toBe(200);
+    expect((await mammoth.convertToHtml({ buffer: docx.rawPayload })).value).toContain(
+      'Dear Olena, welcome back.',
+    );
+
+    // A new body without variables is inferred again: nothing was declared by hand.
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/document-templates/${id}`,
+      headers: author.headers,
+      payload: { templateBody: 'Dear {{name}} of {{team}}.' },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().variables.map((v: { name: string }) => v.name)).toEqual(['name', 'team']);
+  });
+
   it('names a download after a non-Latin template name in filename*', async () => {
     const caller = await createUser(ctx.container);
     const template = await offerIn(caller.user.departmentId, { name: 'Договір оренди' });

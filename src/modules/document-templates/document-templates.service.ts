@@ -13,7 +13,7 @@ import type {
   TemplateRow,
 } from './document-templates.repository.js';
 import type { OutputFormat } from './document-templates.schemas.js';
-import { templateBodyProblems } from './template-body.js';
+import { tagNames, templateBodyProblems } from './template-body.js';
 import { normaliseVariables, type TemplateVariable, type VariableInput } from './template-variables.js';
 
 /** How templates find their namespace's department (the namespaces repository fits). */
@@ -44,7 +44,8 @@ export function toTemplate(row: TemplateRow) {
     description: row.description,
     category: row.category,
     templateBody: row.templateBody,
-    variables: variablesOf(row),
+    // Whether a variable was inferred is the service's own bookkeeping, not part of the answer.
+    variables: variablesOf(row).map(({ inferred: _inferred, ...variable }) => variable),
     outputFormat: row.outputFormat,
     createdById: row.createdById,
     createdAt: iso(row.createdAt),
@@ -100,12 +101,25 @@ export function createDocumentTemplatesService(deps: {
     ];
   }
 
-  /** Checks variables and body together: the body may only use declared variables. */
-  function contentProblems(body: string, inputs: readonly VariableInput[]) {
-    const { variables, problems } = normaliseVariables(inputs);
+  /**
+   * Checks variables and body together: the body may only use declared
+   * variables. Without declared variables (`inputs` null) they are inferred
+   * from the body: each tag a string that is not required, marked `inferred`.
+   */
+  function contentProblems(body: string, inputs: readonly VariableInput[] | null) {
+    const inferred = inputs === null;
+    const declared =
+      inputs ?? tagNames(body).map((name): VariableInput => ({ name, type: 'string', required: false }));
+    const normalised = normaliseVariables(declared);
+    const variables = inferred
+      ? normalised.variables.map((variable) => ({ ...variable, inferred: true }))
+      : normalised.variables;
     const names = new Set(variables.map((v) => v.name));
-    return { variables, problems: [...problems, ...templateBodyProblems(body, names)] };
+    return { variables, problems: [...normalised.problems, ...templateBodyProblems(body, names)] };
   }
+
+  /** Whether a template's variables all came from its body (none declared by hand). */
+  const inferredOnly = (row: TemplateRow) => variablesOf(row).every((variable) => variable.inferred === true);
 
   return {
     loadUsable,
@@ -151,7 +165,7 @@ export function createDocumentTemplatesService(deps: {
           { field: 'body.namespaceId', message: `no namespace ${input.namespaceId} in your departments` },
         ]);
       }
-      const { variables, problems } = contentProblems(input.templateBody, input.variables ?? []);
+      const { variables, problems } = contentProblems(input.templateBody, input.variables ?? null);
       problems.unshift(...departmentProblem(input.departmentId, namespace.departmentId));
       if (problems.length > 0) throw new ValidationError(problems);
       const row = await templates.insert({
@@ -181,9 +195,12 @@ export function createDocumentTemplatesService(deps: {
         input.departmentId,
         current.namespaceDepartmentId,
       );
+      // A new body without variables is inferred again only where nothing was declared by hand.
+      const reinfer =
+        input.templateBody !== undefined && input.variables === undefined && inferredOnly(current.row);
       const checked = contentProblems(
         input.templateBody ?? current.row.templateBody,
-        input.variables ?? variablesOf(current.row),
+        reinfer ? null : (input.variables ?? variablesOf(current.row)),
       );
       problems.push(...checked.problems);
       if (problems.length > 0) throw new ValidationError(problems);
@@ -193,7 +210,7 @@ export function createDocumentTemplatesService(deps: {
       if (input.description !== undefined) patch.description = input.description;
       if (input.category !== undefined) patch.category = input.category;
       if (input.templateBody !== undefined) patch.templateBody = input.templateBody;
-      if (input.variables !== undefined) patch.variables = checked.variables;
+      if (input.variables !== undefined || reinfer) patch.variables = checked.variables;
       if (input.outputFormat !== undefined) patch.outputFormat = input.outputFormat;
       if (Object.keys(patch).length === 0) return toTemplate(current.row);
       return toTemplate((await templates.update(id, patch)) ?? current.row);

@@ -54,3 +54,27 @@ export function templateBodyProblems(
   walk(tokens, false);
   return [...messages].map((message) => ({ field, message }));
 }
+
+/**
+ * The variable names `body` uses, in order of first use: plain tags and
+ * sections (`{{#name}}`, `{{^name}}`), at any depth; `{{.}}` inside a section
+ * is not a name. Empty for a body that does not parse (its problems are
+ * reported by {@link templateBodyProblems}).
+ */
+export function tagNames(body: string): string[] {
+  let tokens: Token[];
+  try {
+    tokens = parseBody(body);
+  } catch {
+    return [];
+  }
+  const names = new Set<string>();
+  const walk = (list: readonly Token[]): void => {
+    for (const [type, name, , , children] of list) {
+      if ((type === 'name' || type === '#' || type === '^') && name !== '.') names.add(name);
+      if (children) walk(children);
+    }
+  };
+  walk(tokens);
+  return [...names];
+}

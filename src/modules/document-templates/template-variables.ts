@@ -12,6 +12,8 @@ export interface TemplateVariable {
   required: boolean;
   /** Used when the input leaves the variable out (or sends null); null when there is none. */
   default: VariableValue | null;
+  /** Stored only: true when the variable was inferred from the body rather than declared. */
+  inferred?: boolean;
 }
 
 /** A variable as a request declares it: label, required and default may be left out. */
