@@ -21,13 +21,16 @@ const REQUEUE_BATCH = 500;
  * committed first and its job added after the commit (by the inbound
  * service, the pipeline's decision, an approval, a bot answer), and a
  * process may stop in between, and Redis may lose the job. Every 5 s (a
- * recurring task of the scheduler, workers/schedules.ts) the tasks and the
- * replies `queued` for more than 5 s get their job added again under its usual id,
+ * recurring task of the scheduler, workers/schedules.ts) the tasks `queued`
+ * (or `running`, counted from their start) and the replies `queued` for more
+ * than 5 s get their job added again under its usual id,
  * `agent-task-<taskId>` or `outbound-<messageId>`: a no-op where the job
  * exists (jobs are kept a week after they end, so a task waiting for its turn or a
  * reply waiting out a rate limit is left as it is), so only lost ones run.
  * Replies count only on a channel with a transport (an `email` reply has
- * none to wait for). The runner starts a task only once, and the outbound
+ * none to wait for). A running task's new job waits for the conversation's
+ * lock while its first run still holds it, then finds the task finished or
+ * resumes it. The runner starts a task only once, and the outbound
  * worker sends a reply only while it is `queued`. A task whose run job
  * failed for good but which is still `queued` (ending it failed too) is
  * ended `failed` with the job's reason.
@@ -53,9 +56,12 @@ export function createLostJobs(deps: {
       ageMs = REQUEUE_LOST_JOBS_AGE_MS,
     ): Promise<{ tasks: number; replies: number }> {
       const before = new Date(now - ageMs).toISOString();
+      // Running tasks too: a task whose job vanished while it ran (Redis emptied under it, the
+      // handler then failing against the missing job) would otherwise hold its conversation.
       const tasks = rowsOf<{ id: string; jobId: string }>(
         await deps.db.execute(sql`SELECT id, job_id AS "jobId" FROM agent_tasks
-          WHERE status = 'queued' AND created_at < ${before}::timestamptz
+          WHERE (status = 'queued' AND created_at < ${before}::timestamptz)
+             OR (status = 'running' AND started_at < ${before}::timestamptz)
           ORDER BY created_at LIMIT ${REQUEUE_BATCH}`),
       );
       for (const task of tasks) {

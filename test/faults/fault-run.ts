@@ -19,7 +19,14 @@ export interface FaultRunOptions {
 }
 
 export interface FaultRunResult extends Tally {
-  /** From the fault to the first reply to a message accepted after it began: work resumed. */
+  /** From the fault to the first reply the platform received after it. */
+  firstReplyMs: number | null;
+  /**
+   * The longest time without any reply reaching the platform, from the fault
+   * until every message was answered: how long work stood still.
+   */
+  longestPauseMs: number | null;
+  /** From the fault to the first reply to a message accepted after it began. */
   resumedMs: number | null;
   /** From the fault until every message accepted before it was answered. */
   backlogMs: number | null;
@@ -47,12 +54,15 @@ export async function runWithFault(options: FaultRunOptions): Promise<FaultRunRe
   const before = new Set(stream.accepted.map((m) => m.tag));
   let resumedAt: number | null = null;
   let backlogAt: number | null = null;
+  /** The fault's instant, then when each reply after it was first seen (every 10 ms). */
+  const seenAt: number[] = [faultAt];
+  let seen = arrivedReplies(options.graph.requests, options.stream.stream).length;
   const watching = { on: true };
   const watch = (async () => {
-    while (watching.on && (resumedAt === null || backlogAt === null)) {
-      const replied = new Set(
-        arrivedReplies(options.graph.requests, options.stream.stream).map((r) => r.tag),
-      );
+    while (watching.on) {
+      const arrived = arrivedReplies(options.graph.requests, options.stream.stream);
+      for (; seen < arrived.length; seen++) seenAt.push(Date.now());
+      const replied = new Set(arrived.map((r) => r.tag));
       if (resumedAt === null && [...replied].some((tag) => !before.has(tag))) resumedAt = Date.now();
       if (backlogAt === null && [...before].every((tag) => replied.has(tag))) backlogAt = Date.now();
       await sleep(POLL_MS);
@@ -76,8 +86,11 @@ export async function runWithFault(options: FaultRunOptions): Promise<FaultRunRe
     arrivedReplies(options.graph.requests, options.stream.stream),
     await options.loggedDuplicates(),
   );
+  const pauses = seenAt.slice(1).map((at, i) => at - (seenAt[i] ?? at));
   return {
     ...counted,
+    firstReplyMs: seenAt.length > 1 ? (seenAt[1] ?? faultAt) - faultAt : null,
+    longestPauseMs: pauses.length > 0 ? Math.max(...pauses) : null,
     resumedMs: resumedAt === null ? null : resumedAt - faultAt,
     backlogMs: backlogAt === null ? null : backlogAt - faultAt,
     counts: stream.counts,
