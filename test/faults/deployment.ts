@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray, type SQL, sql } from 'drizzle-orm';
@@ -13,7 +12,7 @@ import { type FakeGraphServer, startFakeGraphServer } from '../fakes/chanA-graph
 import { TEST_PHONE_NUMBER_ID } from '../fakes/chanA-webhooks.js';
 import { type FakeLlmServer, startFakeLlmServer } from '../fakes/llm-server.js';
 import { type FaultCompany, messageTag, seedFaultCompany, tagOf } from './company.js';
-import { type OwnRedis, startOwnRedis } from './redis-server.js';
+import { freePort, type OwnRedis, startOwnRedis } from './redis-server.js';
 import { type LogLine, type ServiceEntry, type ServiceProcess, serviceProcess } from './service-process.js';
 
 const APP_SECRET = 'fault-app-secret';
@@ -59,15 +58,6 @@ export interface FaultDeployment {
   /** PostgreSQL only: terminates every connection of the service (pg_terminate_backend); answers how many. */
   terminateBackends(): Promise<number>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
 }
 
 const UNFINISHED = sql`SELECT
