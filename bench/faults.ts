@@ -56,16 +56,14 @@ interface Fault {
   inject: (deployment: FaultDeployment) => Promise<void>;
 }
 
-const restart = async (process: FaultDeployment['front'] | undefined) => {
-  await process?.kill();
-  await process?.start();
-};
-
 const NO_FAULT: Fault = { name: 'none (10 % replayed): reference', inject: async () => undefined };
 const DISTRIBUTED_FAULTS: Fault[] = [
   NO_FAULT,
-  { name: 'kill -9 of a worker, started again', inject: (d) => restart(d.workers[0]) },
-  { name: 'kill -9 of the api, started again', inject: (d) => restart(d.front) },
+  {
+    name: 'kill -9 of a worker, started again',
+    inject: (d) => d.workers[0]?.crashAndRestart() ?? Promise.resolve(),
+  },
+  { name: 'kill -9 of the api, started again', inject: (d) => d.front.crashAndRestart() },
   { name: 'Redis restarted empty', inject: (d) => d.redis?.restartEmpty() ?? Promise.resolve() },
   {
     name: 'database connections terminated',
@@ -76,7 +74,7 @@ const DISTRIBUTED_FAULTS: Fault[] = [
 ];
 const EMBEDDED_FAULTS: Fault[] = [
   NO_FAULT,
-  { name: 'kill -9 of the process, started again on its data', inject: (d) => restart(d.front) },
+  { name: 'kill -9 of the process, started again on its data', inject: (d) => d.front.crashAndRestart() },
 ];
 
 interface Row {

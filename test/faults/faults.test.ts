@@ -89,12 +89,7 @@ describe.runIf(distributed)('faults on PostgreSQL + Redis (api and two worker pr
     'kill -9 of a worker process mid-stream, started again',
     async () => {
       const [worker] = deployment.workers;
-      expectClean(
-        await run(async () => {
-          await worker?.kill();
-          await worker?.start();
-        }),
-      );
+      expectClean(await run(() => worker?.crashAndRestart() ?? Promise.resolve()));
     },
     FAULT_TIMEOUT_MS,
   );
@@ -102,12 +97,7 @@ describe.runIf(distributed)('faults on PostgreSQL + Redis (api and two worker pr
   it(
     'kill -9 of the api process, started again while senders retry',
     async () => {
-      expectClean(
-        await run(async () => {
-          await deployment.front.kill();
-          await deployment.front.start();
-        }),
-      );
+      expectClean(await run(() => deployment.front.crashAndRestart()));
     },
     FAULT_TIMEOUT_MS,
   );
@@ -165,12 +155,7 @@ describe.runIf(!distributed)('faults on the embedded drivers (one process)', () 
   it(
     'the process killed (kill -9) and started again on its data while senders retry',
     async () => {
-      expectClean(
-        await run(async () => {
-          await deployment.front.kill();
-          await deployment.front.start();
-        }),
-      );
+      expectClean(await run(() => deployment.front.crashAndRestart()));
     },
     FAULT_TIMEOUT_MS,
   );

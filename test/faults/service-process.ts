@@ -24,6 +24,8 @@ export interface ServiceProcess {
   kill(): Promise<void>;
   /** SIGTERM, then waits for the exit (a clean stop). */
   stop(): Promise<void>;
+  /** kill -9, then started again at once, as a supervisor restarts a crashed process. */
+  crashAndRestart(): Promise<void>;
   readonly running: boolean;
 }
 
@@ -101,6 +103,10 @@ export function serviceProcess(
       const proc = child;
       proc.kill('SIGKILL');
       await exited(proc);
+    },
+    async crashAndRestart() {
+      await this.kill();
+      await this.start();
     },
     async stop() {
       if (!child) return;
