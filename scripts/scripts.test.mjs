@@ -87,3 +87,60 @@ test('build-if-stale builds once, skips while the sources are unchanged, rebuild
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('build-if-stale --prepare builds at install when due, and skips cleanly without the build tools', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'prepare-'));
+  try {
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'src', 'main.ts'), 'export const a = 1;\n');
+    const build =
+      "const fs=require('fs');fs.mkdirSync('dist',{recursive:true});fs.writeFileSync('dist/main.js','');fs.appendFileSync('builds','x')";
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'fixture', private: true, scripts: { build: `node -e "${build}"` } }),
+    );
+    const prepare = () => {
+      const result = run([script('build-if-stale.mjs'), '--prepare'], dir);
+      assert.equal(result.status, 0, result.stderr);
+      return result.stdout;
+    };
+    // A production install: no TypeScript, no Vite. Nothing is built and the install goes on.
+    assert.match(prepare(), /skipped at install, the build tools \(devDependencies\) are not installed/);
+    assert.throws(() => readFileSync(join(dir, 'builds')));
+
+    // A development install: the tools resolve, so the install builds, and a second install does not.
+    for (const tool of ['typescript', 'vite']) {
+      mkdirSync(join(dir, 'node_modules', tool), { recursive: true });
+      writeFileSync(join(dir, 'node_modules', tool, 'package.json'), JSON.stringify({ name: tool }));
+    }
+    assert.match(prepare(), /no build yet/);
+    assert.match(prepare(), /up to date/);
+    assert.equal(readFileSync(join(dir, 'builds'), 'utf8'), 'x');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('make-pglite-template dumps an empty database that PGlite loads into a new data folder', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'template-'));
+  try {
+    const made = run([script('make-pglite-template.mjs')], dir);
+    assert.equal(made.status, 0, made.stderr);
+    const template = readFileSync(join(dir, 'dist', 'core', 'db', 'pglite-template.tar.gz'));
+    // What client.ts does for a folder without a database: start from the template.
+    const { PGlite } = await import('@electric-sql/pglite');
+    const dataDir = join(dir, 'pgdata');
+    const db = await PGlite.create({ dataDir, loadDataDir: new Blob([template]) });
+    try {
+      const { rows } = await db.query('SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = $1', [
+        'public',
+      ]);
+      assert.deepEqual(rows, [{ n: 0 }]);
+    } finally {
+      await db.close();
+    }
+    assert.ok(readFileSync(join(dataDir, 'PG_VERSION'), 'utf8').trim().length > 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

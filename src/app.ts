@@ -25,6 +25,7 @@ import { ErrorEnvelopeSchema } from './core/http/schemas.js';
 import { CSP, registerSecurityHeaders } from './core/http/security-headers.js';
 import { AVATAR_URL_PREFIX } from './core/http/user-fields.js';
 import { registerValidation } from './core/http/validation.js';
+import { registerHttpMetrics } from './core/metrics/http-metrics.js';
 import { registerSockets } from './core/realtime/sockets.js';
 import { VERSION } from './core/version.js';
 import { QUEUE_BOARD_PATH } from './modules/admin/admin.service.js';
@@ -60,6 +61,7 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
     [QUEUE_BOARD_PATH]: CSP.queueBoard,
   });
   registerRequestLog(app);
+  registerHttpMetrics(app, container.metrics.httpRequestDuration);
   registerErrorHandling(app);
   registerRouteInventory(app);
   registerValidation(app);

@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createChanAModule } from './channels/chan-a/chan-a.module.js';
+import { createBotApi, createBotUsername } from './channels/chan-b/bot-api.js';
 import { createChanBModule } from './channels/chan-b/chan-b.module.js';
 import { createChannelDelivery } from './channels/delivery/channel-delivery.js';
 import { createChannelInbox } from './channels/inbox/inbox.js';
@@ -15,6 +18,8 @@ import { createKeyValue } from './core/kv/index.js';
 import { createProcessLocks } from './core/kv/process-locks.js';
 import { createLlmProviders } from './core/llm/index.js';
 import { createLlmProbe } from './core/llm/probe.js';
+import { createMetrics } from './core/metrics/metrics.js';
+import { addQueueDepth } from './core/metrics/scrape-gauges.js';
 import type { AppModule } from './core/module.js';
 import { createQueueDriver } from './core/queue/index.js';
 import { createScheduler } from './core/scheduler.js';
@@ -26,6 +31,7 @@ import { createAnalyticsModule } from './modules/analytics/analytics.module.js';
 import { createApprovalsModule } from './modules/approvals/approvals.module.js';
 import { createAuditModule } from './modules/audit/audit.module.js';
 import { createAuthModule } from './modules/auth/auth.module.js';
+import { createChannelIdentitiesModule } from './modules/channel-identities/channel-identities.module.js';
 import { createConsoleModule } from './modules/console/console.module.js';
 import { createConversationsModule } from './modules/conversations/conversations.module.js';
 import { createDepartmentsModule } from './modules/departments/departments.module.js';
@@ -35,6 +41,7 @@ import { createHealthModule } from './modules/health/health.module.js';
 import { createIntentsModule } from './modules/intents/intents.module.js';
 import { createKnowledgeModule } from './modules/knowledge/knowledge.module.js';
 import { createMeModule } from './modules/me/me.module.js';
+import { createMetricsModule } from './modules/metrics/metrics.module.js';
 import { createNamespacesModule } from './modules/namespaces/namespaces.module.js';
 import { createNotificationsModule } from './modules/notifications/notifications.module.js';
 import { createPermissionsModule } from './modules/permissions/permissions.module.js';
@@ -42,8 +49,9 @@ import { createPluginsModule } from './modules/plugins/plugins.module.js';
 import { createRagModule } from './modules/rag/rag.module.js';
 import { createRolesModule } from './modules/roles/roles.module.js';
 import { seedSystemRoles } from './modules/roles/system-roles.js';
+import { createSetupModule } from './modules/setup/setup.module.js';
 import { createTracesModule } from './modules/traces/traces.module.js';
-import { bootstrapAdmin } from './modules/users/bootstrap-admin.js';
+import { anyAccountExists, bootstrapAdmin, createAdministrator } from './modules/users/bootstrap-admin.js';
 import { createUsersModule } from './modules/users/users.module.js';
 import { createOrganisationRepositories } from './organisation-repositories.js';
 import { createPipelineModule } from './pipeline/pipeline.module.js';
@@ -72,7 +80,9 @@ export async function createContainer(config: Config, options: ContainerOptions)
       { driver: config.databaseUrl ? 'postgres' : 'pglite' },
       config.databaseUrl
         ? 'start-up: opening the database'
-        : 'start-up: opening the embedded database (the first start creates it, which takes a while)',
+        : embeddedDatabaseExists(config.dataDir)
+          ? 'start-up: opening the embedded database'
+          : 'start-up: creating the embedded database (only the first start does)',
     );
   }
   const database = options.database ?? (await openDatabase(config));
@@ -82,6 +92,8 @@ export async function createContainer(config: Config, options: ContainerOptions)
   logger.info({ dimensions: config.embeddingDimensions }, 'start-up: aligning embedding dimensions');
   await alignEmbeddingDimensions(db, config.embeddingDimensions);
   const redis = { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix };
+  // This container's Prometheus families (core/metrics), on a registry of its own.
+  const metrics = createMetrics();
   const queue = createQueueDriver(
     {
       ...redis,
@@ -91,14 +103,22 @@ export async function createContainer(config: Config, options: ContainerOptions)
     },
     db,
     logger,
+    (name, outcome, seconds) => metrics.jobDuration.observe({ queue: name, outcome }, seconds),
   );
+  addQueueDepth(metrics, queue);
   const kv = createKeyValue(redis, db);
   // Recurring work (workers/schedules.ts registers it); only worker processes start it.
   const scheduler = createScheduler({ kv, logger });
   bindAccessStamps(db, () => accessStampsFor(db, database.driver, kv));
   const bus = createBus(redis, logger);
   const tokens = createTokenService(config.jwt.secret, config.jwt.expiresInSec);
-  const llm = createLlmProviders(config);
+  const llm = createLlmProviders(config, {
+    observer: {
+      call: (model, kind, outcome, seconds) =>
+        metrics.modelCallDuration.observe({ model, kind, outcome }, seconds),
+      tokens: (model, direction, count) => metrics.modelTokens.inc({ model, direction }, count),
+    },
+  });
   // Spans to a Langfuse-compatible service when TRACING_* keys are set; a no-op otherwise.
   const tracing = createTracing(config.tracing);
   const prices = createPriceTable(config.llmPrices?.table);
@@ -111,6 +131,17 @@ export async function createContainer(config: Config, options: ContainerOptions)
     logger,
     bus,
     rateLimitPerMin: config.authRateLimitPerMin,
+  });
+  // The first administrator, from the setup page (setup code printed at start) or `create-admin`.
+  const setup = createSetupModule({
+    kv,
+    tokens,
+    department: config.admin.department,
+    rateLimitPerMin: config.authRateLimitPerMin,
+    administrators: {
+      anyAccountExists: () => anyAccountExists(db),
+      create: (admin, createOptions) => createAdministrator({ db, ...repositories }, admin, createOptions),
+    },
   });
   const me = createMeModule({
     db,
@@ -183,6 +214,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     plugins: plugins.runtime,
     now: options.now,
     tracing,
+    observeStep: (step, outcome, seconds) => metrics.taskStepDuration.observe({ step, outcome }, seconds),
   });
   const agentTasks = createAgentTasksModule({ db });
   const approvals = createApprovalsModule({
@@ -212,10 +244,21 @@ export async function createContainer(config: Config, options: ContainerOptions)
     approversOf: (departmentId, tx) =>
       pipeline.delivery.recipients.withPermission(departmentId, 'canApprove', { tx }),
     logger,
+    observeDelivery: (channel, outcome) => metrics.outboundDeliveries.inc({ channel, outcome }),
   });
   // Channel items are kept here before a platform is told they arrived (channels/inbox/).
   const inbox = createChannelInbox({ db, queue, logger });
+  // Channel identities and link codes; the channels ask it who a sender is before the pipeline.
+  const channelIdentities = createChannelIdentitiesModule({
+    db,
+    kv,
+    users: repositories.users,
+    audit: audit.service,
+    botUsername: createBotUsername(createBotApi(config.chanB)),
+  });
   const chanA = createChanAModule({
+    linking: channelIdentities.linking,
+    onSignatureRefused: () => metrics.webhookSignaturesRefused.inc({ channel: 'chanA' }),
     db,
     kv,
     queue,
@@ -228,6 +271,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     inbox,
   });
   const chanB = createChanBModule({
+    linking: channelIdentities.linking,
     db,
     kv,
     queue,
@@ -247,10 +291,19 @@ export async function createContainer(config: Config, options: ContainerOptions)
     pingDatabase: () => database.ping(),
     pingQueue: () => queue.ping(),
   });
+  const metricsModule = createMetricsModule({
+    db,
+    metrics,
+    token: config.metrics.token,
+    production: config.nodeEnv === 'production',
+    logger,
+  });
   // The areas built to the module contract (core/module.ts), in the order app.ts registers their routes.
   const modules: readonly AppModule[] = [
     health,
+    metricsModule,
     auth,
+    setup,
     me,
     roles,
     permissions,
@@ -267,6 +320,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     analytics,
     conversations,
     documentTemplates,
+    channelIdentities,
     chanA,
     chanB,
     createConsoleModule({ dir: config.consoleDir }),
@@ -293,6 +347,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     system: systemActor(PERMISSIONS),
     repositories,
     auth,
+    setup,
     me,
     audit,
     departments,
@@ -313,12 +368,16 @@ export async function createContainer(config: Config, options: ContainerOptions)
     analytics,
     conversations,
     documentTemplates,
+    channelIdentities,
     chanA,
     chanB,
     /** The channels' durable inbox; its sweep is a recurring task of the worker processes. */
     inbox,
     notifications,
     health,
+    /** The Prometheus families of this container (core/metrics) and the `/metrics` endpoint. */
+    metrics,
+    metricsModule,
     modules,
     /**
      * Stops the scheduler's timers and the queue (in-flight jobs finish, or are
@@ -337,3 +396,8 @@ export async function createContainer(config: Config, options: ContainerOptions)
 }
 
 export type Container = Awaited<ReturnType<typeof createContainer>>;
+
+/** Whether DATA_DIR already holds an embedded database (PGlite writes PG_VERSION when it creates one). */
+function embeddedDatabaseExists(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
+}

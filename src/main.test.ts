@@ -14,6 +14,7 @@ interface Run {
   stdout(): string;
   stderr(): string;
   exited: Promise<number | null>;
+  dataDir: string;
 }
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -21,8 +22,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function startMain(env: Record<string, string>): Run {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'aos-main-'));
+/** Starts the service on `dataDir` (a new scratch one unless given; removed after the test when new). */
+function startMain(env: Record<string, string>, given?: string): Run {
+  const dataDir = given ?? mkdtempSync(path.join(tmpdir(), 'aos-main-'));
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -48,9 +50,9 @@ function startMain(env: Record<string, string>): Run {
       child.kill('SIGKILL');
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!given) rmSync(dataDir, { recursive: true, force: true });
   });
-  return { child, stdout: () => out, stderr: () => err, exited };
+  return { child, stdout: () => out, stderr: () => err, exited, dataDir };
 }
 
 async function listenOnSomePort(): Promise<{ port: number; close(): Promise<void> }> {
@@ -85,22 +87,27 @@ async function waitFor(run: Run, done: () => Promise<boolean>, deadlineMs = 150_
   throw new Error(`not reached; stdout:\n${run.stdout()}\nstderr:\n${run.stderr()}`);
 }
 
+/** Waits until the service answers /health and its workers run; answers the messages it logged. */
+async function started(run: Run, port: number): Promise<string[]> {
+  await waitFor(run, async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/health`).catch(() => null);
+    return res?.status === 200 && run.stdout().includes('workers started');
+  });
+  return run
+    .stdout()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => (JSON.parse(line) as { msg: string }).msg);
+}
+
 describe('main', () => {
   it('logs each start-up phase as it begins, listens, then starts the workers', async () => {
     const port = await freePort();
     const run = startMain({ PORT: String(port) });
-    await waitFor(run, async () => {
-      const res = await fetch(`http://127.0.0.1:${port}/health`).catch(() => null);
-      return res?.status === 200 && run.stdout().includes('workers started');
-    });
-    const messages = run
-      .stdout()
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    const messages = await started(run, port);
     const order = [
       'start-up: configuration loaded',
-      'start-up: opening the embedded database (the first start creates it, which takes a while)',
+      'start-up: creating the embedded database (only the first start does)',
       'start-up: migrating the database',
       'start-up: aligning embedding dimensions',
       'start-up: seeding system roles',
@@ -115,6 +122,40 @@ describe('main', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
   }, 180_000);
+
+  it('without any user logs how to get the first one, once; the setup code works; later starts say neither', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'aos-main-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const port = await freePort();
+    const first = startMain({ PORT: String(port) }, dataDir);
+    const hints = (await started(first, port)).filter((m) => m.startsWith('No user can sign in yet'));
+    expect(hints).toHaveLength(1);
+    const hint = hints[0]!;
+    expect(hint).toContain('node dist/main.js create-admin --email you@example.com --password-stdin');
+    expect(hint).toContain('ADMIN_EMAIL and ADMIN_PASSWORD');
+    const setupCode = /\/console\/#\/setup\?code=([A-Z0-9-]+) /.exec(hint)?.[1];
+    expect(setupCode).toBeDefined();
+    const created = await fetch(`http://127.0.0.1:${port}/api/v1/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        setupCode,
+        email: 'owner@example.test',
+        password: 'owner-pass-42',
+        name: 'Owner',
+      }),
+    });
+    expect(created.status).toBe(201);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const second = startMain({ PORT: String(port) }, dataDir);
+    const messages = await started(second, port);
+    expect(messages).toContain('start-up: opening the embedded database');
+    expect(messages.filter((m) => /first start|No user can sign in/.test(m))).toEqual([]);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 300_000);
 
   it('ends with one clear line and exit code 1 when the port is taken, before any worker starts', async () => {
     const port = await occupiedPort();

@@ -1,18 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { runCreateAdmin } from './cli/create-admin-command.js';
 import { createContainer } from './container.js';
 import { ConfigError, loadConfig } from './core/config/config.js';
 import { DataDirLockedError } from './core/db/data-dir-lock.js';
 import { createLogger, flushLogger } from './core/logger.js';
 import { VERSION } from './core/version.js';
 import { startWorkers } from './workers/index.js';
+import { startProbeServer } from './workers/probe-server.js';
 
 /**
  * `node dist/main.js [all|api|worker]`: `all` (the default) runs the API,
  * sockets and every worker in one process; `api` and `worker` are the two
- * halves of a distributed deployment.
+ * halves of a distributed deployment. `node dist/main.js create-admin …`
+ * runs that command instead (cli/create-admin-command.ts).
  */
 async function main(): Promise<void> {
+  // Commands run once and exit; anything else names a run mode.
+  if (process.argv[2] === 'create-admin') {
+    const code = await runCreateAdmin(process.argv.slice(3), process.env, () => readLine(process.stdin), {
+      out: (line) => process.stdout.write(`${line}\n`),
+      err: (line) => process.stderr.write(`${line}\n`),
+    });
+    // Explicitly: a terminal's standard input, once read, could otherwise keep the process waiting.
+    process.exit(code);
+  }
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env, process.argv[2]);
@@ -91,6 +103,18 @@ async function main(): Promise<void> {
     }
     const base = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
     logger.info({ mode: config.runMode, drivers }, `listening on ${address}; API docs at ${base}/docs`);
+    // Only while nobody can sign in: how to get the first administrator, once, with this process's code.
+    const setupCode = await container.setup.service.announce();
+    if (setupCode) logger.warn(firstUserHint(base, setupCode));
+  }
+  // Metrics and probes: on the API port in `all` and `api`; a worker opens no API port, so it serves
+  // them on METRICS_PORT, closed on shutdown like the API (held in `app`).
+  if (config.runMode === 'worker') {
+    const probes = await startProbeServer(container, { port: config.metrics.port, host: config.host });
+    app = probes.server;
+    logger.info(`metrics at ${probes.address}/metrics; probes at /health/live and /health/ready`);
+  } else {
+    logger.info(`metrics at /metrics on port ${config.port}; probes at /health/live and /health/ready`);
   }
   if (config.runMode !== 'api') {
     logger.info('start-up: starting workers');
@@ -103,6 +127,38 @@ async function main(): Promise<void> {
 /** After an uncaught exception: how long running jobs may finish, and when the process exits regardless. */
 const CRASH_QUEUE_GRACE_MS = 10_000;
 const CRASH_EXIT_AFTER_MS = 20_000;
+
+/** The start-up message of a service without any account: the three ways to the first administrator. */
+function firstUserHint(base: string, setupCode: string): string {
+  return [
+    'No user can sign in yet. Create the first administrator in one of three ways:',
+    `  1. open ${base}/console/#/setup?code=${setupCode} (setup code ${setupCode}; it works until the first account exists)`,
+    '  2. stop the service and run: node dist/main.js create-admin --email you@example.com --password-stdin',
+    '     (the password on standard input; with DATABASE_URL the service may keep running)',
+    '  3. set ADMIN_EMAIL and ADMIN_PASSWORD and start again',
+  ].join('\n');
+}
+
+/** Standard input up to its first line end (or its end): a password piped in or typed. */
+function readLine(input: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const done = () => {
+      input.off('data', onData);
+      input.off('end', done);
+      input.off('error', reject);
+      input.pause();
+      resolve(text);
+    };
+    const onData = (chunk: Buffer | string) => {
+      text += chunk.toString();
+      if (text.includes('\n')) done();
+    };
+    input.on('data', onData);
+    input.once('end', done);
+    input.once('error', reject);
+  });
+}
 
 /** One line for the listen errors a person can fix by configuration; null for anything else. */
 function listenProblem(error: unknown, port: number, host: string): string | null {

@@ -67,8 +67,9 @@ export function routedNamespaceOf(departmentId: SQL): SQL {
 
 /**
  * How a message's sender is found among the users: by id (web chat, whose
- * user is authenticated), by phone number (channel A, E.164 digits) or by a
- * stored channel identity (channel B).
+ * user is authenticated), by phone number (channel A, E.164 digits: a stored
+ * channel A identity first, then `users.phone`) or by a stored channel
+ * identity (channel B).
  */
 export type SenderLookup =
   | { by: 'id'; userId: string }
@@ -81,7 +82,10 @@ export function senderQuery(lookup: SenderLookup): SQL {
     case 'id':
       return sql`SELECT * FROM ${users} WHERE id = ${lookup.userId}::uuid LIMIT 1`;
     case 'phone':
-      return sql`SELECT * FROM ${users} WHERE phone = ${lookup.digits} LIMIT 1`;
+      // A stored channel A identity wins over a phone match (docs/channels.md, linking).
+      return sql`SELECT * FROM ${users} WHERE id = coalesce(
+        (SELECT i.user_id FROM ${channelIdentities} i WHERE i.channel = 'chanA' AND i.channel_user_id = ${lookup.digits}),
+        (SELECT p.id FROM ${users} p WHERE p.phone = ${lookup.digits} LIMIT 1)) LIMIT 1`;
     case 'identity':
       return sql`SELECT u.* FROM ${channelIdentities} i JOIN ${users} u ON u.id = i.user_id
         WHERE i.channel = ${lookup.channel} AND i.channel_user_id = ${lookup.channelUserId} LIMIT 1`;
@@ -129,11 +133,16 @@ export function createConversationsRepository(db: Database) {
     },
 
     /**
-     * Creates a channel user with an empty profile; answers null when a
+     * Creates a channel user (a placeholder: linking the sender later merges
+     * it into the real user) with an empty profile; answers null when a
      * concurrent message created the same sender first (same email or phone).
      */
     async insertChannelUser(values: typeof users.$inferInsert, tx: DbExecutor): Promise<UserRow | null> {
-      const [user] = await tx.insert(users).values(values).onConflictDoNothing().returning();
+      const [user] = await tx
+        .insert(users)
+        .values({ ...values, isPlaceholder: true })
+        .onConflictDoNothing()
+        .returning();
       if (!user) return null;
       await tx.insert(employeeProfiles).values({ userId: user.id }).onConflictDoNothing();
       return user;

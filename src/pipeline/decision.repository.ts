@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type DbExecutor, rowsOf } from '../core/db/client.js';
 import { agentTasks, agentToolCalls, messages, notifications } from '../core/db/schema/index.js';
 import { rowFromJson, uuidArray } from '../core/db/sql-helpers.js';
+import type { NotificationText } from '../modules/notifications/notification-texts.js';
 import { type MessageRow, statusFromApprovals } from './conversations.repository.js';
 import type { NewApproval, NotificationRow } from './delivery.repository.js';
 import {
@@ -35,10 +36,16 @@ export interface DecisionWritten {
   notifications: NotificationRow[];
 }
 
-/** A notification as a decision writes it: its entity is the approval or message written with it. */
-export interface DecisionNotice {
-  title: string;
-  body: string;
+/**
+ * The title and body (SQL expressions) of `text` in the language the SQL
+ * expression `language` holds, English for null: so each recipient's row is
+ * written in their language by the statement that writes it.
+ */
+function inLanguage(text: NotificationText, language: SQL): { title: SQL; body: SQL } {
+  const [en, uk, ru] = [text('en'), text('uk'), text('ru')];
+  const pick = (field: 'title' | 'body') =>
+    sql`CASE ${language} WHEN 'uk' THEN ${uk[field]}::text WHEN 'ru' THEN ${ru[field]}::text ELSE ${en[field]}::text END`;
+  return { title: pick('title'), body: pick('body') };
 }
 
 /**
@@ -74,8 +81,9 @@ export function createDecisionRepository(db: Database) {
       end: TaskEnd,
       approval: NewApproval & { id: string; conversationId: string },
       recipients: readonly string[],
-      notice: DecisionNotice,
+      notice: NotificationText,
     ): Promise<DecisionWritten | null> {
+      const text = inLanguage(notice, sql`u.language`);
       return written(sql`WITH ${taskEnd(end)},
         approval AS (
           INSERT INTO approvals (id, task_id, conversation_id, message_id, department_id, namespace_id, status,
@@ -91,8 +99,8 @@ export function createDecisionRepository(db: Database) {
         ),
         notified AS (
           INSERT INTO notifications (user_id, type, title, body, entity_type, entity_id)
-          SELECT r.user_id, 'approval_pending', ${notice.title}, ${notice.body}, 'approval', approval.id::text
-          FROM approval, unnest(${uuidArray(recipients)}) AS r(user_id)
+          SELECT r.user_id, 'approval_pending', ${text.title}, ${text.body}, 'approval', approval.id::text
+          FROM approval, unnest(${uuidArray(recipients)}) AS r(user_id) LEFT JOIN users u ON u.id = r.user_id
           RETURNING *
         ),
         waiting AS (
@@ -161,8 +169,9 @@ export interface OutboundReply {
 }
 
 /** The employee's notification of a reply (`assistant_reply`, entity: the message). */
-export interface ReplyNotice extends DecisionNotice {
+export interface ReplyNotice {
   userId: string;
+  text: NotificationText;
 }
 
 /**
@@ -173,6 +182,10 @@ export interface ReplyNotice extends DecisionNotice {
  * given, about the message written).
  */
 function replyWrites(reply: OutboundReply, notice: ReplyNotice | null, gate: 'task' | null): SQL {
+  // Without a notice the `notified` CTE writes nothing (its WHERE is false); it stays so the statement's shape does.
+  const text = notice
+    ? inLanguage(notice.text, sql`(SELECT language FROM users WHERE id = ${notice.userId}::uuid)`)
+    : { title: sql`''`, body: sql`''` };
   const values = sql`coalesce(${reply.id ?? null}::uuid, gen_random_uuid()), ${reply.conversationId}::uuid, ${reply.channel}, 'outbound',
     ${reply.content}, ${reply.status}, ${reply.taskId}::uuid, ${reply.approvalId}::uuid`;
   return sql`reply AS (
@@ -188,8 +201,7 @@ function replyWrites(reply: OutboundReply, notice: ReplyNotice | null, gate: 'ta
     ),
     notified AS (
       INSERT INTO notifications (user_id, type, title, body, entity_type, entity_id)
-      SELECT ${notice?.userId ?? null}::uuid, 'assistant_reply', ${notice?.title ?? ''}, ${notice?.body ?? ''},
-        'message', reply.id::text
+      SELECT ${notice?.userId ?? null}::uuid, 'assistant_reply', ${text.title}, ${text.body}, 'message', reply.id::text
       FROM reply
       WHERE ${notice !== null}::boolean
       RETURNING *

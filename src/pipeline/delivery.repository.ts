@@ -1,7 +1,11 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../core/db/client.js';
 import { approvals, intentInteractions, notifications, roles, users } from '../core/db/schema/index.js';
 import { uuidArrayInText } from '../core/db/sql-helpers.js';
+import {
+  type LocalisedNotification,
+  renderForRecipients,
+} from '../modules/notifications/notification-texts.js';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type NewApproval = typeof approvals.$inferInsert;
@@ -28,9 +32,19 @@ export function createDeliveryRepository(db: Database) {
       return row ?? null;
     },
 
-    async insertNotifications(rows: NewNotification[], tx: DbExecutor): Promise<NotificationRow[]> {
+    /**
+     * Writes the rows, each title and body in its recipient's language
+     * (English when none is set), the languages read in `tx` with one statement.
+     */
+    async insertNotifications(rows: LocalisedNotification[], tx: DbExecutor): Promise<NotificationRow[]> {
       if (rows.length === 0) return [];
-      return tx.insert(notifications).values(rows).returning();
+      const recipients = [...new Set(rows.map((row) => row.userId))];
+      const languages = await tx
+        .select({ id: users.id, language: users.language })
+        .from(users)
+        .where(inArray(users.id, recipients));
+      const byUser = new Map(languages.map((row) => [row.id, row.language]));
+      return tx.insert(notifications).values(renderForRecipients(rows, byUser)).returning();
     },
 
     /**

@@ -8,6 +8,7 @@ import {
   type NotificationPayload,
   publishEvents,
 } from '../core/realtime/events.js';
+import { notificationTexts } from '../modules/notifications/notification-texts.js';
 import type {
   ConversationRow,
   ConversationsRepository,
@@ -112,7 +113,7 @@ function outboundReply(
       status: web ? 'delivered' : 'queued',
     },
     notice: web
-      ? { userId: conversation.userId, title: 'New reply from the assistant', body: snippet(reply.content) }
+      ? { userId: conversation.userId, text: notificationTexts.assistantReply(snippet(reply.content)) }
       : null,
   };
 }
@@ -268,10 +269,9 @@ export function createDelivery(deps: {
           escalatedToRole,
         },
         notified,
-        {
-          title: escalatedToRole ? 'Escalated reply awaiting review' : 'Reply awaiting approval',
-          body: snippet(input.inbound.content),
-        },
+        escalatedToRole
+          ? notificationTexts.escalatedReplyAwaitingReview(snippet(input.inbound.content))
+          : notificationTexts.replyAwaitingApproval(snippet(input.inbound.content)),
       );
       if (!written) return null;
       return { ...written, result, effects: { jobs: [], notifications: written.notifications } };

@@ -25,7 +25,7 @@ import { createConversationOrder } from './ordering.js';
 import { startAgentTaskWorker, startMemoryWorker } from './pipeline.jobs.js';
 import { createPluginHooks, type PluginsPort } from './plugins-hooks.js';
 import { createPriceTable } from './pricing.js';
-import { createRunner } from './runner.js';
+import { createRunner, type RunnerDeps } from './runner.js';
 import { createSenderResolver } from './senders.js';
 import { createConfidenceCheckStep, type IntentsPort } from './steps/confidence-check.js';
 import { createGenerateStep } from './steps/generate.js';
@@ -55,6 +55,8 @@ export interface PipelineDeps {
   now?: () => Date;
   /** Spans of the model call, the search and the classification (core/tracing); none unless given. */
   tracing?: Tracing;
+  /** Told of each pipeline step's duration and outcome (the task step metrics); none unless given. */
+  observeStep?: RunnerDeps['observeStep'];
 }
 
 /** The assistant pipeline: inbound service, runner with its four steps, delivery, and their workers. */
@@ -135,6 +137,7 @@ export function createPipelineModule(deps: PipelineDeps) {
     bus,
     logger,
     timeoutMs,
+    observeStep: deps.observeStep,
   });
   const order = createConversationOrder({
     locks,

@@ -90,6 +90,8 @@ export interface RunnerDeps {
   timeoutMs: number;
   /** Namespace plugins at the hook points (src/pipeline/plugins-hooks.ts); none when absent. */
   plugins?: PluginHooks;
+  /** Told of each step's duration and outcome (the task step metrics); none when absent. */
+  observeStep?: (step: StepName, outcome: 'done' | 'failed' | 'timeout', seconds: number) => void;
 }
 
 /**
@@ -177,6 +179,8 @@ export function createRunner(deps: RunnerDeps) {
       failure = new StepFailure(timedOut ? 'timeout' : 'failed', `${stepName}: ${reason}`);
       if (!timedOut) logger.warn({ err: error, taskId: context.task.id, stepName }, 'pipeline step failed');
     }
+    const elapsedMs = performance.now() - started;
+    deps.observeStep?.(stepName, failure ? failure.status : 'done', elapsedMs / 1000);
     return {
       value: outcome?.value ?? null,
       failure,
@@ -187,7 +191,7 @@ export function createRunner(deps: RunnerDeps) {
         status: failure ? failure.status : 'done',
         inputData,
         outputData: outcome?.output ?? null,
-        durationMs: Math.round(performance.now() - started),
+        durationMs: Math.round(elapsedMs),
         errorMessage: failure?.message ?? null,
       },
     };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
-import { createContainer } from '../../src/container.js';
+import { type Container, createContainer } from '../../src/container.js';
 import { loadConfig } from '../../src/core/config/config.js';
 import { type DatabaseHandle, openPglite, openPostgres, rowsOf } from '../../src/core/db/client.js';
 import { messages } from '../../src/core/db/schema/index.js';
@@ -31,6 +31,10 @@ export interface FaultDeploymentOptions {
   workers?: number;
   /** How the processes run (default `source`; see {@link ServiceEntry}). */
   entry?: ServiceEntry;
+  /** API processes, each on a port of its own (PostgreSQL only; default 1). */
+  apis?: number;
+  /** More seeding through the seeder's container, after the company, before the processes start. */
+  prepare?: (container: Container, company: FaultCompany) => Promise<void>;
 }
 
 /**
@@ -46,8 +50,12 @@ export interface FaultDeployment {
   readonly company: FaultCompany;
   readonly webhookUrl: string;
   readonly appSecret: string;
-  /** The process that answers the webhook (`api`, or `all` embedded). */
+  /** The process that answers the webhook (`api`, or `all` embedded); the first of {@link apis}. */
   readonly front: ServiceProcess;
+  /** Every process that serves HTTP, in the order of {@link apiUrls}. */
+  readonly apis: ServiceProcess[];
+  /** Each api's address (`http://127.0.0.1:<port>`); the webhook is `${url}/api/v1/chanA/webhook`. */
+  readonly apiUrls: string[];
   readonly workers: ServiceProcess[];
   /** PostgreSQL only. */
   readonly redis: OwnRedis | null;
@@ -75,7 +83,10 @@ export async function startFaultDeployment(options: FaultDeploymentOptions): Pro
     scratch.push(dir);
     return dir;
   };
-  const port = await freePort();
+  const apiCount = storage.kind === 'postgres' ? (options.apis ?? 1) : 1;
+  const ports: number[] = [];
+  for (let i = 0; i < apiCount; i++) ports.push(await freePort());
+  const port = ports[0] ?? 0;
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     JWT_SECRET: 'fault-secret-that-is-long-enough-for-hs256-signing',
@@ -113,23 +124,38 @@ export async function startFaultDeployment(options: FaultDeploymentOptions): Pro
     ...(seedDatabase ? { database: seedDatabase } : {}),
   });
   const company = await seedFaultCompany(seeder, options.senders);
+  await options.prepare?.(seeder, company);
   await seeder.close();
 
-  const processEnv = (extra: Record<string, string>) => ({
+  // Each process gets a metrics port of its own: several share this host.
+  const processEnv = async (extra: Record<string, string>) => ({
     ...env,
     ...(storage.kind === 'postgres' ? { DATA_DIR: scratchDir() } : {}),
+    METRICS_PORT: String(await freePort()),
     ...extra,
   });
-  const front = serviceProcess(storage.kind === 'postgres' ? 'api' : 'all', processEnv({}), options.entry);
-  const workers =
-    storage.kind === 'postgres'
-      ? Array.from({ length: options.workers ?? 2 }, () =>
-          serviceProcess('worker', processEnv({}), options.entry),
-        )
-      : [];
-  await Promise.all([front.start(), ...workers.map((worker) => worker.start())]);
+  const apis: ServiceProcess[] = [];
+  for (const apiPort of ports) {
+    apis.push(
+      serviceProcess(
+        storage.kind === 'postgres' ? 'api' : 'all',
+        await processEnv({ PORT: String(apiPort) }),
+        options.entry,
+      ),
+    );
+  }
+  const first = apis[0];
+  if (!first) throw new Error('no api process');
+  const front: ServiceProcess = first;
+  const workers: ServiceProcess[] = [];
+  if (storage.kind === 'postgres') {
+    for (let i = 0; i < (options.workers ?? 2); i++) {
+      workers.push(serviceProcess('worker', await processEnv({}), options.entry));
+    }
+  }
+  await Promise.all([...apis, ...workers].map((p) => p.start()));
 
-  const everyLog = (): LogLine[] => [front, ...workers].flatMap((p) => p.logs);
+  const everyLog = (): LogLine[] => [...apis, ...workers].flatMap((p) => p.logs);
 
   /** Runs `query` on the deployment's database: PostgreSQL directly; embedded between a clean stop and a start. */
   async function withDatabase<T>(query: (run: (statement: SQL) => Promise<unknown>) => Promise<T>) {
@@ -159,6 +185,8 @@ export async function startFaultDeployment(options: FaultDeploymentOptions): Pro
     webhookUrl: `http://127.0.0.1:${port}/api/v1/chanA/webhook`,
     appSecret: APP_SECRET,
     front,
+    apis,
+    apiUrls: ports.map((apiPort) => `http://127.0.0.1:${apiPort}`),
     workers,
     redis,
     unfinished: () =>
@@ -195,7 +223,7 @@ export async function startFaultDeployment(options: FaultDeploymentOptions): Pro
       }
     },
     async close() {
-      await Promise.all([front, ...workers].map((p) => p.stop()));
+      await Promise.all([...apis, ...workers].map((p) => p.stop()));
       await redis?.close();
       await graph.close();
       await model.close();

@@ -81,12 +81,7 @@ export function startStream(options: StreamOptions): Stream {
   async function sender(index: number, phone: string): Promise<void> {
     for (let n = 0; n < options.perSender; n++) {
       const tag = messageTag({ stream: options.stream, sender: index, n });
-      const body = JSON.stringify(
-        webhookPayload({
-          messages: [textMessage(phone, faultMessageText(tag), wamid())],
-          contacts: [{ waId: phone, name: `Sender ${index}` }],
-        }),
-      );
+      const body = senderWebhookBody(phone, index, tag);
       const replay =
         options.random() < options.replayRate ? (options.random() < 0.5 ? 'together' : 'after') : null;
       if (replay) counts.replays += 1;
@@ -101,4 +96,14 @@ export function startStream(options: StreamOptions): Stream {
 
   const done = Promise.all(options.phones.map((phone, index) => sender(index, phone))).then(() => undefined);
   return { accepted, counts, done };
+}
+
+/** One webhook POST body: sender `index`'s tagged message from `phone`, with a fresh message id. */
+export function senderWebhookBody(phone: string, index: number, tag: string): string {
+  return JSON.stringify(
+    webhookPayload({
+      messages: [textMessage(phone, faultMessageText(tag), wamid())],
+      contacts: [{ waId: phone, name: `Sender ${index}` }],
+    }),
+  );
 }

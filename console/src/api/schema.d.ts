@@ -1038,7 +1038,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update the current user
+         * @description Sets your language (en, uk or ru; null clears it): the language of what the service writes to you unprompted, such as link confirmations. Answers the same body as GET /me.
+         */
+        patch: operations["updateMe"];
         trace?: never;
     };
     "/me/avatar": {
@@ -1079,6 +1083,66 @@ export interface paths {
          * @description Checks the current password, sets the new one and returns a fresh token. Every earlier token stops working and open WebSocket sessions are closed.
          */
         post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/channel-identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my channel identities
+         * @description The messaging accounts linked to you, at most one per channel.
+         */
+        get: operations["listMyChannelIdentities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/channel-identities/{channel}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink my channel identity
+         * @description Removes your identity on the channel (404 when there is none); that account’s open conversation is closed.
+         */
+        delete: operations["deleteMyChannelIdentity"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/channel-link-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a link code
+         * @description A one-time code, valid 15 minutes, that links the messaging account sending it to you: send `/start <code>` to the bot (chanB; deepLink opens the bot with it) or the code alone to the chanA number. A new code replaces your previous one for the channel; only its hash is stored. After 5 wrong codes in 15 minutes a sender is refused for a while.
+         */
+        post: operations["createChannelLinkCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1401,6 +1465,30 @@ export interface paths {
         patch: operations["updateRole"];
         trace?: never;
     };
+    "/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the setup is needed
+         * @description Answers needed: true while no account that can sign in exists (placeholder employees made for unknown channel senders do not count). No token needed: the console asks before anyone can sign in.
+         */
+        get: operations["getSetupStatus"];
+        put?: never;
+        /**
+         * Create the first administrator
+         * @description Creates the first administrator (role admin, in ADMIN_DEPARTMENT) with the setup code the service printed in its start-up log, and answers what a login answers. Works once: after any account exists it answers 409. Password: 8 to 128 characters with at least one letter and one digit. Rate limited per client address like login.
+         */
+        post: operations["completeSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/traces/{trace_id}": {
         parameters: {
             query?: never;
@@ -1488,6 +1576,50 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/channel-identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user’s channel identities
+         * @description Needs canManageUsers; the user must be in one of your departments (404 otherwise). Answers the messaging accounts linked to the user, at most one per channel: chanA holds the WhatsApp id, chanB the Telegram user id.
+         */
+        get: operations["listUserChannelIdentities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/channel-identities/{channel}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Link a channel identity to a user
+         * @description Needs canManageUsers; the user must be in one of your departments (404 otherwise). Messages from this sender then reach the assistant of the user’s department. Replaces the user’s earlier identity on the channel. When a placeholder user (created for an unlinked sender) holds the identity, it moves to this user and the placeholder is merged into it, conversations kept. 409 when another real user holds it; 422 for an id the channel does not use (chanA: 8 to 15 digits, optional leading +; chanB: a positive integer).
+         */
+        put: operations["setUserChannelIdentity"];
+        post?: never;
+        /**
+         * Unlink a user’s channel identity
+         * @description Needs canManageUsers; the user must be in one of your departments. Removes the user’s identity on the channel (404 when there is none); the sender’s open conversation is closed.
+         */
+        delete: operations["deleteUserChannelIdentity"];
         options?: never;
         head?: never;
         patch?: never;
@@ -11708,6 +11840,7 @@ export interface operations {
                      *         "departmentId": "48ea9081-5657-426a-80ea-12c82fbab599",
                      *         "isActive": true,
                      *         "avatarUrl": "/static/avatars/3fa85f64-5717-4562-b3fc-2c963f66afa6.png?v=1",
+                     *         "language": "en",
                      *         "createdAt": "2025-03-14T09:30:00.000Z"
                      *       },
                      *       "department": {
@@ -11836,6 +11969,7 @@ export interface operations {
                              */
                             id: string;
                             isActive: boolean;
+                            language: ("en" | "uk" | "ru") | null;
                             name: string;
                             phone: string | null;
                             /** @description Role slug */
@@ -11847,6 +11981,243 @@ export interface operations {
                             roleId: string;
                         };
                     };
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "language": "uk"
+                 *     }
+                 */
+                "application/json": {
+                    language: ("en" | "uk" | "ru") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
+                     *         "email": "olena.koval@example.com",
+                     *         "name": "Olena Koval",
+                     *         "phone": "380501234567",
+                     *         "role": "employee",
+                     *         "roleId": "c9e40607-c936-4902-8158-1be2911e1515",
+                     *         "departmentId": "48ea9081-5657-426a-80ea-12c82fbab599",
+                     *         "isActive": true,
+                     *         "avatarUrl": "/static/avatars/3fa85f64-5717-4562-b3fc-2c963f66afa6.png?v=1",
+                     *         "language": "en",
+                     *         "createdAt": "2025-03-14T09:30:00.000Z"
+                     *       },
+                     *       "department": {
+                     *         "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
+                     *         "name": "Customer support",
+                     *         "slug": "support",
+                     *         "color": "#2f80ed"
+                     *       },
+                     *       "profile": {
+                     *         "summary": "Handles refunds for the online shop; prefers short answers",
+                     *         "currentProjects": [
+                     *           "Spring sale"
+                     *         ],
+                     *         "frequentIntents": [
+                     *           "refund_request"
+                     *         ],
+                     *         "accessLevel": "standard"
+                     *       },
+                     *       "role": {
+                     *         "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
+                     *         "name": "Customer support",
+                     *         "slug": "support",
+                     *         "allDepartments": false,
+                     *         "departmentIds": [
+                     *           "48ea9081-5657-426a-80ea-12c82fbab599"
+                     *         ],
+                     *         "permissions": [
+                     *           "canApprove"
+                     *         ],
+                     *         "isSystem": false
+                     *       },
+                     *       "isGlobal": false,
+                     *       "effectivePermissions": [
+                     *         "canApprove"
+                     *       ],
+                     *       "effectiveDepartmentIds": [
+                     *         "6e32d646-c9a2-4c9c-8398-46cf3b79bbf9"
+                     *       ],
+                     *       "capabilities": {
+                     *         "approvals": false,
+                     *         "knowledge": false,
+                     *         "namespaces": false,
+                     *         "departments": false,
+                     *         "users": false,
+                     *         "employeeProfiles": false,
+                     *         "roles": false,
+                     *         "audit": false,
+                     *         "templates": false,
+                     *         "settings": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description One boolean per permission area, for showing or hiding parts of a UI */
+                        capabilities: {
+                            /** @description Holds any of: canApprove, canEscalate */
+                            approvals: boolean;
+                            /** @description Holds any of: canViewAudit */
+                            audit: boolean;
+                            /** @description Holds any of: canManageDepartments, canArchiveDepartments */
+                            departments: boolean;
+                            /** @description Holds any of: canManageEmployeeProfiles */
+                            employeeProfiles: boolean;
+                            /** @description Holds any of: canViewKnowledge, canUploadDocuments, canDeleteDocuments */
+                            knowledge: boolean;
+                            /** @description Holds any of: canManageNamespaces, canManagePlugins */
+                            namespaces: boolean;
+                            /** @description Holds any of: canViewRoles, canManageRoles */
+                            roles: boolean;
+                            /** @description Holds any of: canEditSettings */
+                            settings: boolean;
+                            /** @description Holds any of: canManageTemplates, canGenerateDocuments */
+                            templates: boolean;
+                            /** @description Holds any of: canViewAllUsers, canCreateUsers, canManageUsers */
+                            users: boolean;
+                        };
+                        department: {
+                            color: string;
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID)
+                             */
+                            id: string;
+                            name: string;
+                            slug: string;
+                        } | null;
+                        effectiveDepartmentIds: string[];
+                        effectivePermissions: ("canApprove" | "canEscalate" | "canUploadDocuments" | "canDeleteDocuments" | "canViewKnowledge" | "canManageEmployeeProfiles" | "canManageNamespaces" | "canManageDepartments" | "canArchiveDepartments" | "canViewAllUsers" | "canCreateUsers" | "canManageUsers" | "canViewAudit" | "canViewRoles" | "canManageRoles" | "canManagePlugins" | "canManageTemplates" | "canGenerateDocuments" | "canEditSettings")[];
+                        /** @description The role covers every department */
+                        isGlobal: boolean;
+                        profile: {
+                            accessLevel: string;
+                            currentProjects: string[];
+                            frequentIntents: string[];
+                            summary: string;
+                        } | null;
+                        role: {
+                            allDepartments: boolean;
+                            departmentIds: string[];
+                            /**
+                             * Format: uuid
+                             * @description Identifier (UUID)
+                             */
+                            id: string;
+                            isSystem: boolean;
+                            name: string;
+                            permissions: string[];
+                            slug: string;
+                        };
+                        user: {
+                            avatarUrl: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp (UTC)
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: uuid
+                             * @description Primary department
+                             */
+                            departmentId: string;
+                            email: string;
+                            /**
+                             * Format: uuid
+                             * @description User id
+                             */
+                            id: string;
+                            isActive: boolean;
+                            language: ("en" | "uk" | "ru") | null;
+                            name: string;
+                            phone: string | null;
+                            /** @description Role slug */
+                            role: string;
+                            /**
+                             * Format: uuid
+                             * @description Role id
+                             */
+                            roleId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Not signed in: the token is missing, invalid, expired or revoked */
@@ -12133,6 +12504,282 @@ export interface operations {
                 };
             };
             /** @description Not signed in, or the current password is wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listMyChannelIdentities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "channel": "chanA",
+                     *           "channelUserId": "5ed9c6c1-8b8d-4d4a-8630-58da006c579d",
+                     *           "createdAt": "2025-03-14T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description At most one identity per channel */
+                        items: {
+                            /** @description The messaging channel: chanA (the WhatsApp Cloud API protocol) or chanB (the Telegram Bot API protocol) */
+                            channel: "chanA" | "chanB";
+                            /** @description The sender on that channel: chanA the WhatsApp id (E.164 digits), chanB the Telegram user id */
+                            channelUserId: string;
+                            /**
+                             * Format: date-time
+                             * @description When the identity was linked
+                             */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteMyChannelIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The messaging channel: chanA (the WhatsApp Cloud API protocol) or chanB (the Telegram Bot API protocol) */
+                channel: "chanA" | "chanB";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: done, nothing to return */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description You have no identity on the channel */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "NotFoundError",
+                     *       "message": "Department 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createChannelLinkCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channel": "chanB"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The messaging channel: chanA (the WhatsApp Cloud API protocol) or chanB (the Telegram Bot API protocol) */
+                    channel: "chanA" | "chanB";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "7K3Q9TXM",
+                     *       "expiresAt": "2026-11-28T09:45:00.000Z",
+                     *       "deepLink": "https://t.me/company_assistant_bot?start=7K3Q9TXM"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The one-time code: 8 characters to send to the bot or the channel A number; shown once */
+                        code: string;
+                        /** @description chanB only: a link that opens the bot with the code; absent when the bot’s username is unknown */
+                        deepLink?: string;
+                        /**
+                         * Format: date-time
+                         * @description When the code stops working (15 minutes after it was made)
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15601,6 +16248,217 @@ export interface operations {
             };
         };
     };
+    getSetupStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "needed": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description True while no account that can sign in exists: the setup page is the way in */
+                        needed: boolean;
+                    };
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    completeSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "setupCode": "ABCD-EFGH-JKMN",
+                 *       "email": "admin@example.com",
+                 *       "password": "correct-horse-42",
+                 *       "name": "Olena Kovalenko"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description Email address
+                     */
+                    email: string;
+                    /** @description Display name */
+                    name: string;
+                    /** @description Password: 8 to 128 characters, with at least one letter and one digit */
+                    password: string;
+                    /** @description The setup code the service printed in its log at start */
+                    setupCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIzZmE4NWY2NCJ9.c2lnbmF0dXJl",
+                     *       "user": {
+                     *         "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
+                     *         "email": "olena.koval@example.com",
+                     *         "name": "Olena Koval",
+                     *         "role": "employee",
+                     *         "departmentId": "48ea9081-5657-426a-80ea-12c82fbab599"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description JWT bearer token */
+                        token: string;
+                        user: {
+                            /**
+                             * Format: uuid
+                             * @description Primary department
+                             */
+                            departmentId: string;
+                            email: string;
+                            /**
+                             * Format: uuid
+                             * @description User id
+                             */
+                            id: string;
+                            name: string;
+                            /** @description Role slug */
+                            role: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Wrong setup code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is set up already: an account exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ConflictError",
+                     *       "message": "The slug \"support\" is already taken",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests: wait the number of seconds in Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "TooManyRequestsError",
+                     *       "message": "Too many requests; at most 10 a minute from one address",
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getTrace: {
         parameters: {
             query?: never;
@@ -15821,6 +16679,7 @@ export interface operations {
                      *             "fe8a6d31-34b0-4b6a-844e-4b9285ee502d"
                      *           ],
                      *           "avatarUrl": "/static/avatars/3fa85f64-5717-4562-b3fc-2c963f66afa6.png?v=1",
+                     *           "language": "en",
                      *           "lastLoginAt": "2025-03-14T09:30:00.000Z",
                      *           "createdAt": "2025-03-14T09:30:00.000Z",
                      *           "updatedAt": "2025-03-14T09:30:00.000Z"
@@ -15857,6 +16716,7 @@ export interface operations {
                             id: string;
                             /** @description False once deactivated */
                             isActive: boolean;
+                            language: ("en" | "uk" | "ru") | null;
                             lastLoginAt: string | null;
                             name: string;
                             phone: string | null;
@@ -16017,6 +16877,7 @@ export interface operations {
                      *         "fe8a6d31-34b0-4b6a-844e-4b9285ee502d"
                      *       ],
                      *       "avatarUrl": "/static/avatars/3fa85f64-5717-4562-b3fc-2c963f66afa6.png?v=1",
+                     *       "language": "en",
                      *       "lastLoginAt": "2025-03-14T09:30:00.000Z",
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z"
@@ -16046,6 +16907,7 @@ export interface operations {
                         id: string;
                         /** @description False once deactivated */
                         isActive: boolean;
+                        language: ("en" | "uk" | "ru") | null;
                         lastLoginAt: string | null;
                         name: string;
                         phone: string | null;
@@ -16197,6 +17059,7 @@ export interface operations {
                      *         "fe8a6d31-34b0-4b6a-844e-4b9285ee502d"
                      *       ],
                      *       "avatarUrl": "/static/avatars/3fa85f64-5717-4562-b3fc-2c963f66afa6.png?v=1",
+                     *       "language": "en",
                      *       "lastLoginAt": "2025-03-14T09:30:00.000Z",
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z"
@@ -16226,6 +17089,7 @@ export interface operations {
                         id: string;
                         /** @description False once deactivated */
                         isActive: boolean;
+                        language: ("en" | "uk" | "ru") | null;
                         lastLoginAt: string | null;
                         name: string;
                         phone: string | null;
@@ -16377,6 +17241,7 @@ export interface operations {
                      *         "fe8a6d31-34b0-4b6a-844e-4b9285ee502d"
                      *       ],
                      *       "avatarUrl": "/static/avatars/3fa85f64-5717-4562-b3fc-2c963f66afa6.png?v=1",
+                     *       "language": "en",
                      *       "lastLoginAt": "2025-03-14T09:30:00.000Z",
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z"
@@ -16406,6 +17271,7 @@ export interface operations {
                         id: string;
                         /** @description False once deactivated */
                         isActive: boolean;
+                        language: ("en" | "uk" | "ru") | null;
                         lastLoginAt: string | null;
                         name: string;
                         phone: string | null;
@@ -16559,6 +17425,7 @@ export interface operations {
                     departmentId?: string;
                     /** @description false deactivates the user and ends their sessions */
                     isActive?: boolean;
+                    language?: ("en" | "uk" | "ru") | null;
                     /** @description Display name */
                     name?: string;
                     phone?: string | null;
@@ -16602,6 +17469,7 @@ export interface operations {
                      *         "fe8a6d31-34b0-4b6a-844e-4b9285ee502d"
                      *       ],
                      *       "avatarUrl": "/static/avatars/3fa85f64-5717-4562-b3fc-2c963f66afa6.png?v=1",
+                     *       "language": "en",
                      *       "lastLoginAt": "2025-03-14T09:30:00.000Z",
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z"
@@ -16631,6 +17499,7 @@ export interface operations {
                         id: string;
                         /** @description False once deactivated */
                         isActive: boolean;
+                        language: ("en" | "uk" | "ru") | null;
                         lastLoginAt: string | null;
                         name: string;
                         phone: string | null;
@@ -16896,6 +17765,404 @@ export interface operations {
                 };
             };
             /** @description Not found, or outside your departments */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "NotFoundError",
+                     *       "message": "Department 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listUserChannelIdentities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "channel": "chanA",
+                     *           "channelUserId": "5ed9c6c1-8b8d-4d4a-8630-58da006c579d",
+                     *           "createdAt": "2025-03-14T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description At most one identity per channel */
+                        items: {
+                            /** @description The messaging channel: chanA (the WhatsApp Cloud API protocol) or chanB (the Telegram Bot API protocol) */
+                            channel: "chanA" | "chanB";
+                            /** @description The sender on that channel: chanA the WhatsApp id (E.164 digits), chanB the Telegram user id */
+                            channelUserId: string;
+                            /**
+                             * Format: date-time
+                             * @description When the identity was linked
+                             */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: a required permission is missing, or the department is not one of yours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ForbiddenError",
+                     *       "message": "You do not have permission to do this",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside your departments */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "NotFoundError",
+                     *       "message": "Department 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setUserChannelIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The messaging channel: chanA (the WhatsApp Cloud API protocol) or chanB (the Telegram Bot API protocol) */
+                channel: "chanA" | "chanB";
+                /** @description User id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channelUserId": "380501234567"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description chanA: the WhatsApp id, 8 to 15 digits of an E.164 number (a leading + is dropped); chanB: the Telegram numeric user id */
+                    channelUserId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "channel": "chanA",
+                     *       "channelUserId": "380501234567",
+                     *       "createdAt": "2026-11-28T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The messaging channel: chanA (the WhatsApp Cloud API protocol) or chanB (the Telegram Bot API protocol) */
+                        channel: "chanA" | "chanB";
+                        /** @description The sender on that channel: chanA the WhatsApp id (E.164 digits), chanB the Telegram user id */
+                        channelUserId: string;
+                        /**
+                         * Format: date-time
+                         * @description When the identity was linked
+                         */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: a required permission is missing, or the department is not one of yours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ForbiddenError",
+                     *       "message": "You do not have permission to do this",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside your departments */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "NotFoundError",
+                     *       "message": "Department 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another user who is not a placeholder holds this identity */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ConflictError",
+                     *       "message": "The slug \"support\" is already taken",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteUserChannelIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The messaging channel: chanA (the WhatsApp Cloud API protocol) or chanB (the Telegram Bot API protocol) */
+                channel: "chanA" | "chanB";
+                /** @description User id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: done, nothing to return */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: a required permission is missing, or the department is not one of yours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ForbiddenError",
+                     *       "message": "You do not have permission to do this",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such user in your departments, or the user has no identity on the channel */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,8 +1,8 @@
 import type { ComponentChildren } from 'preact';
-import { LANGUAGES, type Language, lang, setLanguage, t } from '../i18n';
+import { LANGUAGES, type Language, lang, t } from '../i18n';
 import { live } from '../state/live';
 import { hrefOf, type Route, route } from '../state/router';
-import { me, signOut } from '../state/session';
+import { can, chooseLanguage, me, openQueueBoard, QUEUE_BOARD_PATH, signOut } from '../state/session';
 import { Bell } from './Bell';
 
 interface NavItem {
@@ -47,6 +47,20 @@ export function Layout({ children }: { children: ComponentChildren }) {
                   </a>
                 </li>
               ))}
+            {can('canEditSettings') ? (
+              <li>
+                <a
+                  href={QUEUE_BOARD_PATH}
+                  onClick={(e) => {
+                    // The dashboard takes a session cookie, not the console's token: get one, then go.
+                    e.preventDefault();
+                    void openQueueBoard().catch(() => {});
+                  }}
+                >
+                  {t('nav.queues')}
+                </a>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <div class="tools">
@@ -62,7 +76,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
             <span class="sr-only">{t('lang.label')}</span>
             <select
               value={lang.value}
-              onChange={(e) => setLanguage((e.currentTarget as HTMLSelectElement).value as Language)}
+              onChange={(e) => chooseLanguage((e.currentTarget as HTMLSelectElement).value as Language)}
             >
               {LANGUAGES.map((code) => (
                 <option key={code} value={code} lang={code}>

@@ -8,6 +8,7 @@ export const en = {
   'nav.knowledge': 'Knowledge',
   'nav.chat': 'Chat',
   'nav.intents': 'Intents and trust',
+  'nav.queues': 'Queue dashboard',
   'lang.label': 'Language',
   'live.on': 'Live',
   'live.off': 'Connecting…',
@@ -18,6 +19,16 @@ export const en = {
   'auth.login': 'Sign in',
   'auth.logout': 'Sign out',
   'auth.wrong': 'Wrong email or password.',
+
+  'setup.title': 'Set up the service',
+  'setup.intro':
+    'No one can sign in yet. Create the first administrator with the setup code from the service’s start-up log.',
+  'setup.code': 'Setup code',
+  'setup.name': 'Your name',
+  'setup.passwordRule': '8 to 128 characters, with at least one letter and one digit.',
+  'setup.submit': 'Create administrator',
+  'setup.wrongCode': 'Wrong setup code. The service prints the current one in its start-up log.',
+  'setup.done': 'The service is set up already. Sign in instead.',
 
   'common.loading': 'Loading…',
   'common.filters': 'Filters',

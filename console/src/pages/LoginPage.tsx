@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import { ErrorNote } from '../components/common';
-import { LANGUAGES, type Language, lang, setLanguage, t } from '../i18n';
-import { signIn } from '../state/session';
-
-const NAMES: Record<Language, string> = { en: 'English', uk: 'Українська', ru: 'Русский' };
+import { LanguagePicker } from '../components/LanguagePicker';
+import { t } from '../i18n';
+import { hashParam } from '../state/router';
+import { isQueueBoardPath, openQueueBoard, signIn } from '../state/session';
 
 export function LoginPage() {
   const [email, setEmail] = useState('');
@@ -18,6 +18,9 @@ export function LoginPage() {
     setError(null);
     try {
       await signIn(email.trim(), password);
+      // Sent here by the queue dashboard (no session yet): back to the page that was asked for.
+      const next = hashParam('next');
+      if (isQueueBoardPath(next)) await openQueueBoard(next);
     } catch (caught) {
       setError(caught);
     } finally {
@@ -62,16 +65,7 @@ export function LoginPage() {
         <button type="submit" class="primary" disabled={busy}>
           {t('auth.login')}
         </button>
-        <label class="field inline">
-          <span>{t('lang.label')}</span>
-          <select value={lang.value} onChange={(e) => setLanguage(e.currentTarget.value as Language)}>
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code} lang={code}>
-                {NAMES[code]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguagePicker />
       </form>
     </main>
   );

@@ -3,6 +3,7 @@ import { signal } from '@preact/signals';
 /** The pages, addressed by the URL's hash (`#/approvals/<id>`), so the service serves one page for all. */
 export type Route =
   | { name: 'login' }
+  | { name: 'setup' }
   | { name: 'inbox' }
   | { name: 'approval'; id: string }
   | { name: 'tasks' }
@@ -12,7 +13,9 @@ export type Route =
   | { name: 'intents' };
 
 export function parseRoute(hash: string): Route | null {
-  const [, first, second] = hash.replace(/^#/, '').split('/');
+  // `#/setup?code=…` and `#/login?next=…` carry a query after the page.
+  const [, first, second] = (hash.replace(/^#/, '').split('?')[0] ?? '').split('/');
+  if (first === 'setup') return { name: 'setup' };
   if (first === 'approvals' && second) return { name: 'approval', id: decodeURIComponent(second) };
   if (first === 'tasks' && second) return { name: 'task', id: decodeURIComponent(second) };
   if (first === 'login' || first === 'inbox' || first === 'tasks' || first === 'knowledge') {
@@ -35,4 +38,10 @@ export function hrefOf(target: Route): string {
 
 export function navigate(target: Route): void {
   location.hash = hrefOf(target);
+}
+
+/** A parameter of the hash's query (`#/setup?code=…`), or null. */
+export function hashParam(name: string): string | null {
+  const query = location.hash.split('?')[1];
+  return query ? new URLSearchParams(query).get(name) : null;
 }

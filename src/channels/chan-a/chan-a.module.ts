@@ -5,13 +5,15 @@ import { defineModule } from '../../core/module.js';
 import type { QueueDriver } from '../../core/queue/queue.js';
 import type { FileDocumentType } from '../../modules/knowledge/document-files.js';
 import type { PipelineModule } from '../../pipeline/pipeline.module.js';
+import { createDirectReplies } from '../delivery/direct-reply.js';
 import type { OutboundDeps } from '../delivery/outbound-worker.js';
+import { createTokenBucket } from '../delivery/token-bucket.js';
 import type { ChannelInbox } from '../inbox/inbox.js';
 import { createChanAOutbound } from './chan-a.outbound.js';
 import { createDeliveryStatuses } from './delivery-status.js';
 import { createDeliveryStatusRepository } from './delivery-status.repository.js';
 import { startChanAInboundWorker } from './inbound.jobs.js';
-import { createChanAIntake, type IntakeLogger } from './inbound.service.js';
+import { type ChanAIntakeDeps, createChanAIntake, type IntakeLogger } from './inbound.service.js';
 import { createMediaReader } from './media.js';
 import { chanAStatusRoutes } from './status.routes.js';
 import { webhookRoutes } from './webhook.routes.js';
@@ -22,7 +24,7 @@ export interface ChanADeps {
   kv: KeyValue;
   queue: QueueDriver;
   logger: IntakeLogger;
-  config: Pick<Config, 'chanA' | 'uploadMaxBytes'>;
+  config: Pick<Config, 'chanA' | 'uploadMaxBytes' | 'channelUnknownSender'>;
   pipeline: Pick<PipelineModule, 'inbound' | 'delivery' | 'senders' | 'repositories'>;
   /** The text of a file as knowledge ingestion reads it (OCR, PDF, DOCX, text). */
   readText(type: FileDocumentType, bytes: Buffer): Promise<string>;
@@ -32,6 +34,10 @@ export interface ChanADeps {
   outbound: OutboundDeps;
   /** The durable inbox shared with channel B (channels/inbox/). */
   inbox: ChannelInbox;
+  /** Sender → user and link codes (modules/channel-identities). */
+  linking: ChanAIntakeDeps['linking'];
+  /** Told of each webhook POST refused for its signature (the metrics); none when absent. */
+  onSignatureRefused?: () => void;
 }
 
 /** Largest media file downloaded from the platform (its own limit for documents is 100 MB). */
@@ -53,6 +59,7 @@ export function createChanAModule(deps: ChanADeps) {
     allowUnsigned: chanA.allowUnsigned,
     verifyToken: chanA.webhookVerifyToken,
     phoneNumberId: chanA.phoneNumberId,
+    onSignatureRefused: deps.onSignatureRefused,
   });
   const media = createMediaReader({
     apiBaseUrl: chanA.apiBaseUrl,
@@ -71,6 +78,15 @@ export function createChanAModule(deps: ChanADeps) {
     delivery: deps.pipeline.delivery,
     media,
     preferencesOf: deps.preferencesOf,
+    linking: deps.linking,
+    unknownSender: config.channelUnknownSender,
+    // The same bucket keys as the chanA-outbound worker's, so these replies count toward its limit.
+    replies: createDirectReplies({
+      kv,
+      transport: sending.transport,
+      bucket: createTokenBucket({ kv, channel: 'chanA', perMinute: sending.transport.ratePerMinute }),
+      logger: deps.logger,
+    }),
   });
   // A 131047 failure (outside the 24-hour window) goes to `onOutsideWindow`: the sending side's re-engagement path.
   const statuses = createDeliveryStatuses({

@@ -1,9 +1,14 @@
+import type { UnknownSenderPolicy } from '../../core/config/config.js';
 import type { Database } from '../../core/db/client.js';
 import type { KeyValue } from '../../core/kv/kv.js';
+import { guessLanguage } from '../../core/llm/extractive-responder.js';
+import type { ChannelLinking } from '../../modules/channel-identities/channel-linking.service.js';
+import { linkCodeOf } from '../../modules/channel-identities/link-codes.js';
 import type { ConversationsRepository } from '../../pipeline/conversations.repository.js';
 import type { Delivery } from '../../pipeline/delivery.js';
 import { type InboundService, MAX_INBOUND_CHARS } from '../../pipeline/inbound.service.js';
 import type { SenderResolver } from '../../pipeline/senders.js';
+import type { DirectReplies } from '../delivery/direct-reply.js';
 import { MediaError, type MediaReader } from './media.js';
 import { type FixedReply, fixedReply, fixedReplyLanguage } from './replies.js';
 import type { InboundItem } from './webhook-payload.js';
@@ -18,7 +23,13 @@ export type IntakeOutcome =
   /** Stored, answered with a fixed reply (a type that is not read, or a file without readable text). */
   | 'fixed_reply'
   /** Seen before: nothing new was stored. */
-  | 'duplicate';
+  | 'duplicate'
+  /** A link code (alone, or as `/start <code>`): answered, not stored (docs/channels.md, linking). */
+  | 'link_attempt'
+  /** From a sender linked to nobody under CHANNEL_UNKNOWN_SENDER=instruct: told how to link, nothing stored. */
+  | 'instructed'
+  /** From a sender linked to nobody under CHANNEL_UNKNOWN_SENDER=reject: nothing stored or sent. */
+  | 'rejected';
 
 export interface IntakeLogger {
   info(object: object, message?: string): void;
@@ -36,6 +47,12 @@ export interface ChanAIntakeDeps {
   media: MediaReader;
   /** The employee profile's preferences (for the language of fixed replies). */
   preferencesOf(userId: string): Promise<Record<string, unknown> | null>;
+  /** Sender → user and link codes (modules/channel-identities). */
+  linking: Pick<ChannelLinking, 'findUser' | 'redeem' | 'instructions'>;
+  /** CHANNEL_UNKNOWN_SENDER. */
+  unknownSender: UnknownSenderPolicy;
+  /** Replies outside a conversation (link confirmations, instructions), by the transport. */
+  replies: DirectReplies;
 }
 
 const LABEL: Record<string, string> = { image: 'image text', document: 'document text' };
@@ -61,7 +78,37 @@ function composeText(item: InboundItem, extracted: string | null): string {
  * reply that says what is read.
  */
 export function createChanAIntake(deps: ChanAIntakeDeps) {
-  const { db, kv, logger, inbound, senders, conversations, delivery, media } = deps;
+  const { db, kv, logger, inbound, senders, conversations, delivery, media, linking, replies } = deps;
+
+  /**
+   * Before the pipeline: a message that is a link code links the sender; a
+   * sender linked to nobody (no identity, no user with the number as phone,
+   * for whom the identity is recorded at this first match) is handled by
+   * CHANNEL_UNKNOWN_SENDER. Answers the outcome, or null when the message
+   * goes on as usual.
+   */
+  async function beforePipeline(item: InboundItem): Promise<IntakeOutcome | null> {
+    const recipient = item.from.replace(/\D/g, '');
+    const link = item.type === 'text' && item.text ? linkCodeOf(item.text, { bare: true }) : null;
+    if (link?.attempt) {
+      const sent = await replies.send(item.id, recipient, async () => {
+        const result = await linking.redeem({
+          channel: 'chanA',
+          channelUserId: recipient,
+          code: link.code,
+          messageLanguage: guessLanguage(item.text ?? ''),
+        });
+        return result.text;
+      });
+      return sent === 'duplicate' ? 'duplicate' : 'link_attempt';
+    }
+    if (await linking.findUser('chanA', recipient)) return null;
+    if (deps.unknownSender === 'placeholder') return null;
+    if (deps.unknownSender === 'reject') return 'rejected';
+    const language = guessLanguage(item.text ?? item.media?.caption ?? '');
+    const sent = await replies.send(item.id, recipient, async () => linking.instructions(language));
+    return sent === 'duplicate' ? 'duplicate' : 'instructed';
+  }
 
   /**
    * Stores the message (a placeholder content, the attachment in metadata)
@@ -102,7 +149,8 @@ export function createChanAIntake(deps: ChanAIntakeDeps) {
       if (!user.isActive) return { jobs: [], notifications: [] };
       const turns = await conversations.turnsBefore(stored, 10, tx);
       const lastText = turns.filter((t) => t.role === 'user' && !t.content.startsWith('[')).pop()?.content;
-      const language = fixedReplyLanguage(preferences?.language, lastText ?? null);
+      // The user's own language when they chose one, else the profile's preference, else their last text's.
+      const language = fixedReplyLanguage(user.language ?? preferences?.language, lastText ?? null);
       const reply = await delivery.deliverReply(tx, {
         conversation,
         taskId: null,
@@ -148,6 +196,8 @@ export function createChanAIntake(deps: ChanAIntakeDeps) {
     async handle(item: InboundItem, options: { lastAttempt: boolean }): Promise<IntakeOutcome> {
       await kv.set(LAST_INBOUND_KEY, new Date().toISOString());
       if (await conversations.findMessageByChannelId('chanA', item.id)) return 'duplicate';
+      const handled = await beforePipeline(item);
+      if (handled) return handled;
       const common = {
         channel: 'chanA' as const,
         channelUserId: item.from,

@@ -45,6 +45,8 @@ export interface WebhookServiceDeps {
   verifyToken: string | null;
   /** CHANA_PHONE_NUMBER_ID: changes addressed to another business number are skipped. */
   phoneNumberId: string | null;
+  /** Told of each POST refused for its signature (the webhook metrics); none when absent. */
+  onSignatureRefused?: () => void;
 }
 
 /** The platform's Unix seconds as a number, or null when it sent none (the arrival order decides then). */
@@ -127,6 +129,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         );
       }
       if (appSecret !== null && !isValidSignature(rawBody, signature, appSecret)) {
+        deps.onSignatureRefused?.();
         throw new UnauthorizedError('The X-Hub-Signature-256 header is missing or does not match the body');
       }
       let body: unknown;

@@ -37,3 +37,24 @@ export function botFailure(error: unknown): BotFailure {
   if (error instanceof HttpError) return { code: null, description: error.message, retryAfterMs: null };
   throw error;
 }
+
+/**
+ * The bot's username from `getMe`, asked once and kept for the process's
+ * life (a bot's username does not change under the same token); null
+ * without a client, or while the platform cannot be reached (asked again
+ * next time).
+ */
+export function createBotUsername(api: BotApi | null): () => Promise<string | null> {
+  let known: string | null = null;
+  return async () => {
+    if (!api) return null;
+    if (known) return known;
+    try {
+      known = (await api.getMe()).username ?? null;
+    } catch (error) {
+      botFailure(error);
+      return null;
+    }
+    return known;
+  };
+}

@@ -4,13 +4,14 @@ import type { KeyValue } from '../../core/kv/kv.js';
 import { defineModule } from '../../core/module.js';
 import type { QueueDriver } from '../../core/queue/queue.js';
 import type { PipelineModule } from '../../pipeline/pipeline.module.js';
+import { createDirectReplies } from '../delivery/direct-reply.js';
 import { createOutboundWorker, type OutboundDeps } from '../delivery/outbound-worker.js';
 import { createTokenBucket } from '../delivery/token-bucket.js';
 import type { ChannelInbox } from '../inbox/inbox.js';
 import { createBotApi } from './bot-api.js';
 import { createChanBTransport } from './chan-b.transport.js';
 import { startChanBInboundWorker } from './inbound.jobs.js';
-import { createChanBIntake } from './inbound.service.js';
+import { type ChanBIntakeDeps, createChanBIntake } from './inbound.service.js';
 import { createChanBPoller, type PollerLogger } from './poller.js';
 import { chanBStatusRoutes } from './status.routes.js';
 import { createChanBStatusService } from './status.service.js';
@@ -20,12 +21,14 @@ export interface ChanBDeps {
   kv: KeyValue;
   queue: QueueDriver;
   logger: PollerLogger;
-  config: Pick<Config, 'chanB'>;
+  config: Pick<Config, 'chanB' | 'channelUnknownSender'>;
   pipeline: Pick<PipelineModule, 'inbound' | 'delivery' | 'senders' | 'repositories'>;
   /** The outbound machinery shared with channel A (channels/delivery/channel-delivery.ts). */
   outbound: OutboundDeps;
   /** The durable inbox shared with channel A (channels/inbox/). */
   inbox: ChannelInbox;
+  /** Sender → user and link codes (modules/channel-identities). */
+  linking: ChanBIntakeDeps['linking'];
 }
 
 /**
@@ -46,6 +49,9 @@ export function createChanBModule(deps: ChanBDeps) {
     senders: deps.pipeline.senders,
     conversations: deps.pipeline.repositories.conversations,
     delivery: deps.pipeline.delivery,
+    linking: deps.linking,
+    unknownSender: config.channelUnknownSender,
+    replies: createDirectReplies({ kv, transport, bucket, logger: deps.logger }),
   });
   const poller = api
     ? createChanBPoller({

@@ -1,10 +1,15 @@
+import type { UnknownSenderPolicy } from '../../core/config/config.js';
 import type { Database } from '../../core/db/client.js';
+import { guessLanguage } from '../../core/llm/extractive-responder.js';
+import type { ChannelLinking } from '../../modules/channel-identities/channel-linking.service.js';
+import { linkCodeOf } from '../../modules/channel-identities/link-codes.js';
 import type { ConversationsRepository } from '../../pipeline/conversations.repository.js';
 import type { Delivery } from '../../pipeline/delivery.js';
 import type { InboundService } from '../../pipeline/inbound.service.js';
 import type { SenderResolver } from '../../pipeline/senders.js';
+import type { DirectReplies } from '../delivery/direct-reply.js';
 import { type BotText, botText } from './texts.js';
-import type { ChanBInboundItem } from './updates.js';
+import { type BotLanguage, botLanguage, type ChanBInboundItem } from './updates.js';
 
 /** What one inbound item came to. */
 export type ChanBIntakeOutcome =
@@ -13,7 +18,13 @@ export type ChanBIntakeOutcome =
   /** Stored and answered by the bot itself (the `/start` greeting, or "only text is read"). */
   | 'bot_reply'
   /** Seen before: nothing new was stored or sent. */
-  | 'duplicate';
+  | 'duplicate'
+  /** `/start <code>`: a link attempt, answered by the bot and not stored (docs/channels.md, linking). */
+  | 'link_attempt'
+  /** From a sender linked to nobody under CHANNEL_UNKNOWN_SENDER=instruct: told how to link, nothing stored. */
+  | 'instructed'
+  /** From a sender linked to nobody under CHANNEL_UNKNOWN_SENDER=reject: nothing stored or sent. */
+  | 'rejected';
 
 export interface ChanBIntakeDeps {
   db: Database;
@@ -21,10 +32,29 @@ export interface ChanBIntakeDeps {
   senders: SenderResolver;
   conversations: ConversationsRepository;
   delivery: Delivery;
+  /** Sender → user and link codes (modules/channel-identities). */
+  linking: Pick<ChannelLinking, 'findUser' | 'redeem' | 'instructions'>;
+  /** CHANNEL_UNKNOWN_SENDER. */
+  unknownSender: UnknownSenderPolicy;
+  /** Replies outside a conversation (link confirmations, instructions), by the transport. */
+  replies: DirectReplies;
+}
+
+/** The user's language (en, uk or ru) when set, else `fallback`. */
+function userLanguageOr(language: string | null, fallback: BotLanguage): BotLanguage {
+  return language === 'en' || language === 'uk' || language === 'ru' ? language : fallback;
+}
+
+/** The sender's language: the app's (`from.language_code`) when it sent one, else the text's. */
+function senderLanguage(item: ChanBInboundItem): BotLanguage {
+  return item.languageCode ? botLanguage(item.languageCode) : guessLanguage(item.text);
 }
 
 /**
- * The `chanB-inbound` consumer's work for one item: a text goes to the
+ * The `chanB-inbound` consumer's work for one item: `/start <code>` links
+ * the sender (never reaching the pipeline); a sender linked to nobody is
+ * handled by CHANNEL_UNKNOWN_SENDER (a placeholder user, instructions, or
+ * nothing); a text goes to the
  * pipeline (`inbound.receive`); `/start` and a message that is not text are
  * stored and answered with a text of the bot's own in the sender's language,
  * queued on `chanB-outbound` through the pipeline's delivery like any reply.
@@ -33,7 +63,30 @@ export interface ChanBIntakeDeps {
  * private chats are taken in (updates.ts).
  */
 export function createChanBIntake(deps: ChanBIntakeDeps) {
-  const { db, inbound, senders, conversations, delivery } = deps;
+  const { db, inbound, senders, conversations, delivery, linking, replies } = deps;
+
+  /** Links the sender by the code of `/start <code>` and answers how it went; nothing is stored. */
+  async function linkAttempt(item: ChanBInboundItem, code: string | null): Promise<ChanBIntakeOutcome> {
+    const sent = await replies.send(item.channelMessageId, item.chatId, async () => {
+      const result = await linking.redeem({
+        channel: 'chanB',
+        channelUserId: item.userId,
+        code,
+        messageLanguage: senderLanguage(item),
+      });
+      return result.text;
+    });
+    return sent === 'duplicate' ? 'duplicate' : 'link_attempt';
+  }
+
+  /** A sender linked to nobody, when CHANNEL_UNKNOWN_SENDER is not `placeholder`: told how to link, or ignored. */
+  async function unknownSender(item: ChanBInboundItem): Promise<ChanBIntakeOutcome> {
+    if (deps.unknownSender === 'reject') return 'rejected';
+    const sent = await replies.send(item.channelMessageId, item.chatId, async () =>
+      linking.instructions(senderLanguage(item)),
+    );
+    return sent === 'duplicate' ? 'duplicate' : 'instructed';
+  }
 
   /**
    * Stores the message and queues the bot's own reply in one transaction; a
@@ -70,7 +123,8 @@ export function createChanBIntake(deps: ChanBIntakeDeps) {
         conversation,
         taskId: null,
         approvalId: null,
-        content: botText(text, item.language),
+        // The user's own language when they chose one, else their app's.
+        content: botText(text, userLanguageOr(user.language, item.language)),
       });
       return reply.effects;
     });
@@ -86,6 +140,13 @@ export function createChanBIntake(deps: ChanBIntakeDeps) {
      *   anything else is passing (database, queue) and worth a retry.
      */
     async handle(item: ChanBInboundItem): Promise<ChanBIntakeOutcome> {
+      if (item.kind === 'start') {
+        const link = linkCodeOf(item.text, { bare: false });
+        if (link.attempt) return linkAttempt(item, link.code);
+      }
+      if (deps.unknownSender !== 'placeholder' && !(await linking.findUser('chanB', item.userId))) {
+        return unknownSender(item);
+      }
       if (item.kind === 'start') return storeWithBotReply(item, 'greeting');
       if (item.kind === 'unsupported') return storeWithBotReply(item, 'text_only');
       const result = await inbound.receive({

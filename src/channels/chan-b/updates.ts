@@ -26,6 +26,8 @@ export interface ChanBInboundItem {
   senderName: string | null;
   /** From the sender's app language (`from.language_code`): uk, ru or en, else en. */
   language: BotLanguage;
+  /** `from.language_code` as the app sent it, null when absent (the text's language decides then). */
+  languageCode?: string | null;
 }
 
 /** Message fields that carry something other than text, in the order they are named. */
@@ -73,6 +75,7 @@ export function parseUpdate(update: Update): ChanBInboundItem | null {
     channelMessageId: `${message.chat.id}-${message.message_id}`,
     senderName: name || from.username || null,
     language: botLanguage(from.language_code),
+    languageCode: from.language_code ?? null,
   };
   if (typeof message.text === 'string') {
     const text = message.text;

@@ -22,6 +22,8 @@ export function createChannelDelivery(deps: {
   /** The pipeline's approver rule (delivery.ts), reused for failure notices. */
   approversOf: (departmentId: string, tx: Transaction) => Promise<string[]>;
   logger: DriverLogger;
+  /** Told of each outbound job's outcome (the delivery metrics); none when absent. */
+  observeDelivery?: OutboundDeps['observeDelivery'];
 }): OutboundDeps {
   const repository = createOutboundRepository(deps.db);
   const failures = createDeliveryFailures({
@@ -31,5 +33,12 @@ export function createChannelDelivery(deps: {
     notifications: deps.notifications,
     logger: deps.logger,
   });
-  return { queue: deps.queue, kv: deps.kv, repository, failures, logger: deps.logger };
+  return {
+    queue: deps.queue,
+    kv: deps.kv,
+    repository,
+    failures,
+    logger: deps.logger,
+    observeDelivery: deps.observeDelivery,
+  };
 }

@@ -1,5 +1,6 @@
 import type { Database, Transaction } from '../../core/db/client.js';
 import type { DriverLogger } from '../../core/logger.js';
+import { notificationTexts } from '../../modules/notifications/notification-texts.js';
 import type { NotificationsPort } from '../../modules/notifications/notifications.service.js';
 import type { OutboundMessageRow, OutboundRepository } from './outbound.repository.js';
 
@@ -47,8 +48,11 @@ export function createDeliveryFailures(deps: {
           recipients,
           {
             type: 'system',
-            title: 'A reply could not be delivered',
-            body: `${record.conversation.channel}: ${reason} — “${snippet(row.content)}”`,
+            text: notificationTexts.replyUndelivered(
+              record.conversation.channel,
+              reason,
+              snippet(row.content),
+            ),
             entityType: 'message',
             entityId: row.id,
           },

@@ -56,6 +56,11 @@ export interface OutboundDeps {
   repository: OutboundRepository;
   failures: DeliveryFailures;
   logger: DriverLogger;
+  /**
+   * Told of each outbound job's outcome by channel: an {@link OutboundResult},
+   * or `error` when the job threw (it is retried, then fails the message).
+   */
+  observeDelivery?: (channel: string, outcome: OutboundResult | 'error') => void;
 }
 
 /**
@@ -229,12 +234,25 @@ export function createOutboundWorker(
     }
   }
 
+  /** {@link handle}, with its outcome told to the delivery metrics. */
+  async function observed(job: Job<OutboundJobData>): Promise<OutboundResult> {
+    let result: OutboundResult;
+    try {
+      result = await handle(job);
+    } catch (error) {
+      deps.observeDelivery?.(transport.channel, 'error');
+      throw error;
+    }
+    deps.observeDelivery?.(transport.channel, result);
+    return result;
+  }
+
   return {
     handle,
 
     /** Starts consuming the transport's queue in this (worker) process. */
     start(): void {
-      queue.process<OutboundJobData>(transport.queue, handle, {
+      queue.process<OutboundJobData>(transport.queue, observed, {
         concurrency: deps.concurrency ?? 4,
         // A job that kept throwing (the database or the store was down) fails the message, as a final failure does.
         onFailed: async (job, error) => {

@@ -7,6 +7,11 @@ export type RunMode = 'all' | 'api' | 'worker';
 
 export const RUN_MODES: readonly RunMode[] = ['all', 'api', 'worker'];
 
+/** What a channel message from a sender linked to no user does (CHANNEL_UNKNOWN_SENDER). */
+export type UnknownSenderPolicy = 'placeholder' | 'instruct' | 'reject';
+
+export const UNKNOWN_SENDER_POLICIES: readonly UnknownSenderPolicy[] = ['placeholder', 'instruct', 'reject'];
+
 /** The service configuration: typed, defaulted and frozen. Built only by {@link loadConfig}. */
 export interface Config {
   readonly nodeEnv: string;
@@ -87,6 +92,20 @@ export interface Config {
   readonly intentTriggerWords: readonly string[];
   /** CHANNEL_DEFAULT_DEPARTMENT (id or slug): where unknown channel senders are created; null: ADMIN_DEPARTMENT. */
   readonly channelDefaultDepartment: string | null;
+  /**
+   * CHANNEL_UNKNOWN_SENDER: what a message from a sender linked to no user
+   * does. `placeholder` (default): a placeholder employee is created in
+   * CHANNEL_DEFAULT_DEPARTMENT; `instruct`: the sender is told how to link,
+   * nothing is created; `reject`: nothing is stored and nothing answered.
+   */
+  readonly channelUnknownSender: UnknownSenderPolicy;
+  /** Prometheus metrics and the probes (docs/operations.md, Metrics). */
+  readonly metrics: {
+    /** METRICS_TOKEN: bearer token `/metrics` requires; null: open outside production, 404 in production. */
+    readonly token: string | null;
+    /** METRICS_PORT: where a `worker` process serves `/metrics` and the probes (default 9464). */
+    readonly port: number;
+  };
   /** CONVERSATION_IDLE_CLOSE_HOURS: a conversation without messages for this long is closed (default 24). */
   readonly conversationIdleCloseHours: number;
   /** QUEUE_COMPLETED_RETENTION_HOURS: a completed queue job is deleted this long after it finished (default 168). */
@@ -308,6 +327,14 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
   }
 
   const agentTaskTimeoutMs = int('AGENT_TASK_TIMEOUT_MS', 120_000, 1000, 3_600_000);
+  const unknownSenderRaw = str('CHANNEL_UNKNOWN_SENDER') ?? 'placeholder';
+  let channelUnknownSender: UnknownSenderPolicy = 'placeholder';
+  if ((UNKNOWN_SENDER_POLICIES as readonly string[]).includes(unknownSenderRaw))
+    channelUnknownSender = unknownSenderRaw as UnknownSenderPolicy;
+  else
+    problems.push(
+      `CHANNEL_UNKNOWN_SENDER must be one of ${UNKNOWN_SENDER_POLICIES.join(', ')}, got "${unknownSenderRaw}"`,
+    );
   const config: Config = {
     nodeEnv,
     isProduction,
@@ -346,6 +373,8 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
       .map((w) => w.trim().toLowerCase())
       .filter(Boolean),
     channelDefaultDepartment: str('CHANNEL_DEFAULT_DEPARTMENT'),
+    channelUnknownSender,
+    metrics: { token: str('METRICS_TOKEN'), port: int('METRICS_PORT', 9464, 0, 65535) },
     conversationIdleCloseHours: int('CONVERSATION_IDLE_CLOSE_HOURS', 24, 1, 24 * 365),
     queueCompletedRetentionHours: int('QUEUE_COMPLETED_RETENTION_HOURS', 24 * 7, 1, 24 * 3650),
     queueFailedRetentionHours: int('QUEUE_FAILED_RETENTION_HOURS', 24 * 30, 1, 24 * 3650),

@@ -35,7 +35,7 @@ describe('CORS off (CORS_ORIGIN unset, the default)', () => {
   it('answers a preflight 405 in the envelope, with Allow and no CORS header', async () => {
     const res = await off.app.inject(preflight(ORIGIN));
     expect(res.statusCode).toBe(405);
-    expect(res.headers.allow).toBe('GET, HEAD');
+    expect(res.headers.allow).toBe('GET, HEAD, PATCH');
     expect(res.json()).toEqual({
       error: 'MethodNotAllowedError',
       message: 'Method OPTIONS is not allowed on /api/v1/me',

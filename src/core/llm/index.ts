@@ -3,7 +3,7 @@ import type { Config } from '../config/config.js';
 import { createExtractiveResponder } from './extractive-responder.js';
 import type { LlmProviders } from './llm.js';
 import { createLocalEmbedder } from './local-embedder.js';
-import { createOpenAiChat, createOpenAiEmbeddings } from './openai-compatible.js';
+import { createOpenAiChat, createOpenAiEmbeddings, type ModelCallObserver } from './openai-compatible.js';
 
 export type {
   ChatMessage,
@@ -14,6 +14,7 @@ export type {
   LlmProviders,
 } from './llm.js';
 export { EmbeddingDimensionError, LlmProviderError } from './llm.js';
+export type { ModelCallObserver } from './openai-compatible.js';
 
 /**
  * The providers the configuration asks for: the OpenAI-compatible API when
@@ -24,7 +25,7 @@ export { EmbeddingDimensionError, LlmProviderError } from './llm.js';
  */
 export function createLlmProviders(
   config: Pick<Config, 'llm' | 'embeddingDimensions'>,
-  options: { maxRetries?: number } = {},
+  options: { maxRetries?: number; observer?: ModelCallObserver } = {},
 ): LlmProviders {
   const { apiKey, baseUrl, model, embeddingModel } = config.llm;
   if (!apiKey) {

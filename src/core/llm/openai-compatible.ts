@@ -31,6 +31,14 @@ export interface OpenAiCompatibleOptions {
    * of {@link DEFAULT_LLM_MAX_CONCURRENCY} of its own.
    */
   limit?: WorkLimit;
+  /** Told of each call's latency and the tokens the API reported (the model metrics); none when absent. */
+  observer?: ModelCallObserver;
+}
+
+/** What the model metrics learn of one call: latency (retries and their waits included) and tokens. */
+export interface ModelCallObserver {
+  call(model: string, kind: 'chat' | 'embedding', outcome: 'ok' | 'error', seconds: number): void;
+  tokens(model: string, direction: 'input' | 'output', count: number): void;
 }
 
 /** Model requests in flight per process when LLM_MAX_CONCURRENCY is not set (see config). */
@@ -84,13 +92,19 @@ export function createOpenAiEmbeddings(
       for (let start = 0; start < texts.length; start += EMBEDDING_BATCH_SIZE) {
         const batch = texts.slice(start, start + EMBEDDING_BATCH_SIZE);
         let response: OpenAI.CreateEmbeddingResponse;
+        let started = 0;
         try {
-          response = await limit.run(() =>
-            client.embeddings.create({ model, input: batch, encoding_format: 'float' }),
-          );
+          response = await limit.run(() => {
+            started = performance.now();
+            return client.embeddings.create({ model, input: batch, encoding_format: 'float' });
+          });
         } catch (error) {
+          if (started > 0)
+            options.observer?.call(model, 'embedding', 'error', (performance.now() - started) / 1000);
           throw providerError(`Embedding request to model "${model}"`, error);
         }
+        options.observer?.call(model, 'embedding', 'ok', (performance.now() - started) / 1000);
+        options.observer?.tokens(model, 'input', response.usage?.prompt_tokens ?? 0);
         if (response.data.length !== batch.length) {
           throw new LlmProviderError(
             `Embedding model "${model}" answered ${response.data.length} vectors for ${batch.length} texts`,
@@ -148,11 +162,16 @@ export function createOpenAiChat(
           { signal },
         );
       } catch (error) {
+        // A call that never left the queue for a place (aborted while waiting) made no request.
+        if (started > 0) options.observer?.call(model, 'chat', 'error', (performance.now() - started) / 1000);
         throw providerError(`Chat request to model "${model}"`, error);
       }
       const text = completion.choices[0]?.message?.content;
-      if (typeof text !== 'string') throw new LlmProviderError(`Chat model "${model}" answered no text`);
       const usage = completion.usage;
+      options.observer?.call(model, 'chat', 'ok', (performance.now() - started) / 1000);
+      options.observer?.tokens(model, 'input', usage?.prompt_tokens ?? 0);
+      options.observer?.tokens(model, 'output', usage?.completion_tokens ?? 0);
+      if (typeof text !== 'string') throw new LlmProviderError(`Chat model "${model}" answered no text`);
       return {
         text: text.trim(),
         usage: {

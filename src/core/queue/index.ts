@@ -2,7 +2,9 @@ import type { Database } from '../db/client.js';
 import type { DriverLogger } from '../logger.js';
 import { type BullmqQueueDriver, createBullmqQueue } from './bullmq-queue.js';
 import { createEmbeddedQueue, type EmbeddedQueueDriver } from './embedded-queue.js';
+import { type JobObserver, observeJobs } from './job-timing.js';
 
+export type { JobObserver } from './job-timing.js';
 export * from './queue.js';
 export type { BullmqQueueDriver, EmbeddedQueueDriver };
 
@@ -22,6 +24,17 @@ export function createQueueDriver(
     /** The database admits this process only (PGlite). */
     soleProcess: boolean;
   },
+  db: Database,
+  logger?: DriverLogger,
+  /** Told of every job run in this process (the job duration metrics). */
+  observeJob?: JobObserver,
+): AnyQueueDriver {
+  const driver = openQueueDriver(config, db, logger);
+  return observeJob ? observeJobs(driver, observeJob) : driver;
+}
+
+function openQueueDriver(
+  config: Parameters<typeof createQueueDriver>[0],
   db: Database,
   logger?: DriverLogger,
 ): AnyQueueDriver {

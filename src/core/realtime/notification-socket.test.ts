@@ -62,7 +62,7 @@ async function notify(users: TestUser[], title = `Notice ${randomUUID().slice(0,
   const { service } = ctx.container.notifications;
   const rows = await service.notify(
     users.map((u) => u.user.id),
-    { type: 'system', title },
+    { type: 'system', text: () => ({ title, body: null }) },
     ctx.container.db,
   );
   await service.publish(rows);

@@ -45,13 +45,36 @@ describe.skipIf(!hasChromium)('queue dashboard in a headless browser', () => {
     await (await browserReady)?.close();
   });
 
-  it('opens with the session cookie a bearer token obtains, lists the seven queues, and is shut without it', async () => {
+  it('opens with the session cookie a bearer token obtains and lists the seven queues; without it a page is sent to sign-in, an API call gets 401', async () => {
     const browser = await browserReady!;
     const admin = await createUser(ctx.container, { role: 'admin' });
 
+    // A browser without a session is sent to the console's sign-in, which brings it back afterwards.
     const stranger = await browser.newContext({ baseURL });
-    const refused = await stranger.newPage().then((page) => page.goto('/admin/queues'));
-    expect(refused?.status()).toBe(401);
+    const strangerPage = await stranger.newPage();
+    const landed = await strangerPage.goto('/admin/queues/queue/agent-tasks');
+    const redirect = await landed?.request().redirectedFrom()?.response();
+    expect(redirect?.status()).toBe(302);
+    // The console page itself is another test's business (setup.browser.test.ts); here, where it was sent.
+    expect(redirect?.headers().location).toBe(
+      `/console/#/login?next=${encodeURIComponent('/admin/queues/queue/agent-tasks')}`,
+    );
+    expect(new URL(strangerPage.url()).pathname).toBe('/console/');
+    // API clients (no text/html in Accept) keep the JSON 401; so does anything but a GET.
+    const api = await stranger.request.get('/admin/queues/api/queues', {
+      headers: { accept: 'application/json' },
+    });
+    expect(api.status()).toBe(401);
+    expect((await api.json()).error).toBe('UnauthorizedError');
+    const page302 = await stranger.request.get('/admin/queues', {
+      headers: { accept: 'text/html' },
+      maxRedirects: 0,
+    });
+    expect(page302.status()).toBe(302);
+    const post = await stranger.request.put('/admin/queues/api/queues/agent-tasks/pause', {
+      headers: { accept: 'text/html' },
+    });
+    expect(post.status()).toBe(401);
     await stranger.close();
 
     const context = await browser.newContext({ baseURL });

@@ -3,8 +3,8 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import type { BaseAdapter } from '@bull-board/api/dist/queueAdapters/base.js';
 import type { HTTPStatus } from '@bull-board/api/dist/types.js';
 import { FastifyAdapter } from '@bull-board/fastify';
-import type { FastifyPluginAsync, RouteOptions } from 'fastify';
-import { AppError } from '../../core/errors/app-errors.js';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { AppError, UnauthorizedError } from '../../core/errors/app-errors.js';
 import { envelope } from '../../core/errors/error-handler.js';
 import type { TokenCookie } from '../../core/http/route-config.js';
 import { type AnyQueueDriver, QUEUE_NAMES } from '../../core/queue/index.js';
@@ -27,13 +27,29 @@ function auditFor(route: RouteOptions) {
   return { entityType: 'queue', idParam: 'queueName', action: literal.at(-1) ?? 'update' };
 }
 
+/** The console's sign-in page, which opens a dashboard session and comes back to `next`. */
+const CONSOLE_SIGN_IN = '/console/#/login';
+
+/**
+ * A browser opening a dashboard page without a session (none yet, or expired)
+ * is sent to the console's sign-in, which brings it back; API clients (no
+ * text/html in Accept) and every other error keep the JSON envelope, which the
+ * plugin's error handler writes (rethrowing hands the error to it).
+ */
+function signInRedirect(error: Error, request: FastifyRequest, reply: FastifyReply) {
+  const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+  if (!(error instanceof UnauthorizedError) || !wantsPage) throw error;
+  return reply.redirect(`${CONSOLE_SIGN_IN}?next=${encodeURIComponent(request.url)}`, 302);
+}
+
 /**
  * The queue dashboard (bull-board) at /admin/queues, for P:canEditSettings.
  * bull-board registers its own routes (page, static files, its JSON API), so
  * every route added inside this plugin is given the same config here: signed
  * in, the permission, the session cookie as an alternative to the bearer
  * header, and an audit entry per action (retry, clean…). Errors leave in the
- * API's envelope.
+ * API's envelope, except a browser's page request without a session, which
+ * is redirected to the console's sign-in.
  */
 export const queueBoardPlugin: FastifyPluginAsync<{ queue: AnyQueueDriver; cookie: TokenCookie }> = async (
   app,
@@ -62,6 +78,7 @@ export const queueBoardPlugin: FastifyPluginAsync<{ queue: AnyQueueDriver; cooki
       tokenCookie: cookie,
       audit: auditFor(route),
     };
+    route.errorHandler = signInRedirect;
   });
   await app.register(serverAdapter.registerPlugin(), { prefix: QUEUE_BOARD_PATH });
 };

@@ -12,6 +12,7 @@ import type { ConversationsRepository } from '../../pipeline/conversations.repos
 import type { AfterCommit, Delivery } from '../../pipeline/delivery.js';
 import type { DeliveryRepository } from '../../pipeline/delivery.repository.js';
 import { DEPARTMENT_HEAD_ROLE, type Recipients } from '../../pipeline/recipients.js';
+import { notificationTexts } from '../notifications/notification-texts.js';
 import type { ApprovalTrust } from './approval-trust.js';
 import type { ApprovalRow, ApprovalsRepository } from './approvals.repository.js';
 
@@ -130,8 +131,10 @@ export function createApprovalDecisions(deps: {
           {
             userId: decision.escalatedToId,
             type: 'approval_pending',
-            title: 'Reply escalated to you for review',
-            body: decision.reason ?? `${actor.name} escalated a reply awaiting approval`,
+            text: notificationTexts.replyEscalatedToYou({
+              actorName: actor.name,
+              reason: decision.reason ?? null,
+            }),
             entityType: 'approval',
             entityId: row.id,
           },

@@ -6,6 +6,7 @@ import type { ConversationsRepository } from '../../pipeline/conversations.repos
 import type { Delivery } from '../../pipeline/delivery.js';
 import type { DeliveryRepository } from '../../pipeline/delivery.repository.js';
 import { DEPARTMENT_HEAD_ROLE, type Recipients } from '../../pipeline/recipients.js';
+import { notificationTexts } from '../notifications/notification-texts.js';
 import type { ApprovalsRepository } from './approvals.repository.js';
 
 /** The sweep's name on the scheduler (part of its slot claim key). */
@@ -53,8 +54,7 @@ export function createApprovalSla(deps: {
           heads.map((userId) => ({
             userId,
             type: 'approval_pending',
-            title: 'Overdue reply escalated for review',
-            body: reason,
+            text: notificationTexts.overdueReplyEscalated(minutes),
             entityType: 'approval',
             entityId: row.id,
           })),

@@ -3,6 +3,7 @@ import type { Transaction } from '../../core/db/client.js';
 import type { DeliveryRepository, NotificationRow } from '../../pipeline/delivery.repository.js';
 import { DEPARTMENT_HEAD_ROLE, type Recipients } from '../../pipeline/recipients.js';
 import type { IntentTrustService } from '../intents/intent-trust.service.js';
+import { notificationTexts } from '../notifications/notification-texts.js';
 import type { ApprovalRow, ApprovalsRepository } from './approvals.repository.js';
 
 /** The intent the classifier answers below its threshold: never autonomous, so never counted. */
@@ -63,8 +64,7 @@ export function createApprovalTrust(deps: {
         heads.map((userId) => ({
           userId,
           type: 'system',
-          title: `Intent "${intent}" is no longer autonomous`,
-          body: `${demoteAfter} replies in a row were rejected or edited; every reply of this intent goes to a human again until it earns trust anew.`,
+          text: notificationTexts.intentDemoted(intent, demoteAfter),
           entityType: 'approval',
           entityId: approval.id,
         })),

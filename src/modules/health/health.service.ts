@@ -41,6 +41,12 @@ export interface HealthReport {
   reason?: string;
 }
 
+/** What `GET /health/ready` answers: 200 when `ready`, 503 with the failing check otherwise. */
+export interface ReadinessReport {
+  status: 'ready' | 'not_ready';
+  checks: { database: 'ok' | 'down'; queue: 'ok' | 'down'; migrations: 'ok' };
+}
+
 /**
  * 503 when the service cannot do its work (database or queue unreachable);
  * 200 otherwise, also when only the LLM is degraded: the API, approvals and
@@ -69,6 +75,21 @@ export function createHealthService(deps: HealthDeps) {
   }
 
   return {
+    /**
+     * Readiness (`GET /health/ready`): the database and the queue answer a
+     * ping within 2 s each. Migrations need no check of their own: a process
+     * migrates before it builds anything that serves, and one whose
+     * migration failed never starts. The LLM is left out, as in
+     * {@link healthHttpStatus}: a process waiting on the model still serves.
+     */
+    async ready(): Promise<ReadinessReport> {
+      const [database, queue] = await Promise.all([probe(deps.pingDatabase), probe(deps.pingQueue)]);
+      return {
+        status: database === 'ok' && queue === 'ok' ? 'ready' : 'not_ready',
+        checks: { database, queue, migrations: 'ok' },
+      };
+    },
+
     /**
      * Pings the database and the queue (2 s each) and asks the LLM probe
      * (2 s, answer reused for 30 s). `degraded` when any of them fails, with

@@ -4,7 +4,7 @@ import { bufferStream, describeForm, readMultipartForm } from '../../core/http/m
 import { requireActor } from '../../core/http/route-config.js';
 import { errorResponses, OkResponse, TokenResponse } from '../../core/http/schemas.js';
 import { AVATAR_MAX_BYTES } from './avatar-storage.js';
-import { AvatarResponse, ChangePasswordBody, MeResponse } from './me.schemas.js';
+import { AvatarResponse, ChangePasswordBody, MeResponse, UpdateMeBody } from './me.schemas.js';
 import type { MeService } from './me.service.js';
 
 const tags = ['me'];
@@ -14,6 +14,17 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ me: MeService }> = async (app
     schema: { tags, operationId: 'getMe', response: { 200: MeResponse, ...errorResponses(401) } },
     config: { auth: 'user' },
     handler: async (request) => me.get(requireActor(request)),
+  });
+
+  app.patch('/me', {
+    schema: {
+      tags,
+      operationId: 'updateMe',
+      body: UpdateMeBody,
+      response: { 200: MeResponse, ...errorResponses(401, 422) },
+    },
+    config: { auth: 'user', audit: { entityType: 'users', action: 'update-me' } },
+    handler: async (request) => me.update(requireActor(request), request.body),
   });
 
   app.post('/me/change-password', {

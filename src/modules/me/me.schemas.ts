@@ -4,6 +4,7 @@ import { PERMISSIONS, type Permission } from '../../core/auth/permissions.js';
 import { DateTime, Nullable, Uuid } from '../../core/http/schemas.js';
 import { CurrentPassword, NewPassword } from '../../core/http/user-fields.js';
 import { RoleSummary } from '../roles/role-summary.js';
+import { UserLanguageField } from '../users/users.schemas.js';
 
 const PermissionName = Type.Unsafe<Permission>({
   type: 'string',
@@ -22,6 +23,7 @@ export const MeResponse = Type.Object({
     departmentId: Uuid('Primary department'),
     isActive: Type.Boolean(),
     avatarUrl: Nullable(Type.String({ description: 'Path of the avatar image, null when none' })),
+    language: UserLanguageField,
     createdAt: DateTime(),
   }),
   department: Nullable(
@@ -63,3 +65,5 @@ export const ChangePasswordBody = Type.Object(
 export const AvatarResponse = Type.Object({
   avatarUrl: Type.String({ description: 'Path of the stored avatar, with a version query for caches' }),
 });
+
+export const UpdateMeBody = Type.Object({ language: UserLanguageField }, { additionalProperties: false });

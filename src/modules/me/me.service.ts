@@ -11,7 +11,7 @@ import { publishRevocation } from '../../core/realtime/revocations.js';
 import { toRoleSummary } from '../roles/role-summary.js';
 import { actorRows } from '../users/actor-resolver.js';
 import { toUserResponse } from '../users/user-views.js';
-import type { UserRow, UsersRepository } from '../users/users.repository.js';
+import type { RoleRow, UserRow, UsersRepository } from '../users/users.repository.js';
 import type { AvatarImages } from './avatar-image.js';
 import { type AvatarStorage, detectAvatarExtension } from './avatar-storage.js';
 
@@ -55,34 +55,49 @@ export function createMeService(deps: MeServiceDeps) {
     return user;
   }
 
+  /** GET /me's answer from the caller's user and role rows. */
+  async function view(actor: Actor, found: { user: UserRow; role: RoleRow } | null) {
+    if (!found) throw new NotFoundError(`User ${actor.userId} not found`);
+    const { user, role } = found;
+
+    const { department, profile } = await departmentAndProfile(user.id);
+    return {
+      // The one user projection; the /me response schema keeps the fields it shows.
+      user: toUserResponse(user),
+      department: department
+        ? { id: department.id, name: department.name, slug: department.slug, color: department.color }
+        : null,
+      profile: profile
+        ? {
+            summary: profile.summary,
+            currentProjects: profile.currentProjects,
+            frequentIntents: profile.frequentIntents,
+            accessLevel: profile.accessLevel,
+          }
+        : null,
+      role: toRoleSummary(role),
+      isGlobal: actor.isGlobal,
+      effectivePermissions: [...actor.permissions],
+      effectiveDepartmentIds: [...actor.departmentIds],
+      capabilities: capabilitiesOf(actor.permissions),
+    };
+  }
+
   return {
     /** The caller with department, profile summary, role, effective access and UI capabilities. */
     async get(actor: Actor) {
       // The auth step already read the user and role for this request; only other actors read them here.
-      const found = actorRows(actor) ?? (await users.findWithRole(actor.userId));
-      if (!found) throw new NotFoundError(`User ${actor.userId} not found`);
-      const { user, role } = found;
-      const { department, profile } = await departmentAndProfile(user.id);
-      return {
-        // The one user projection; the /me response schema keeps the fields it shows.
-        user: toUserResponse(user),
-        department: department
-          ? { id: department.id, name: department.name, slug: department.slug, color: department.color }
-          : null,
-        profile: profile
-          ? {
-              summary: profile.summary,
-              currentProjects: profile.currentProjects,
-              frequentIntents: profile.frequentIntents,
-              accessLevel: profile.accessLevel,
-            }
-          : null,
-        role: toRoleSummary(role),
-        isGlobal: actor.isGlobal,
-        effectivePermissions: [...actor.permissions],
-        effectiveDepartmentIds: [...actor.departmentIds],
-        capabilities: capabilitiesOf(actor.permissions),
-      };
+      return view(actor, actorRows(actor) ?? (await users.findWithRole(actor.userId)));
+    },
+
+    /**
+     * Sets the caller's own language (en, uk or ru; null clears it), the
+     * language of what the service writes to them unprompted; answers GET /me.
+     */
+    async update(actor: Actor, input: { language: 'en' | 'uk' | 'ru' | null }) {
+      await users.update(actor.userId, { language: input.language });
+      await accessStamps.bumpUser(actor.userId);
+      return view(actor, await users.findWithRole(actor.userId));
     },
 
     /**

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../core/db/client.js';
-import { notifications } from '../../core/db/schema/index.js';
+import { notifications, users } from '../../core/db/schema/index.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
@@ -73,6 +73,16 @@ export function createNotificationsRepository(db: Database) {
         .where(owned(id, userId))
         .returning({ id: notifications.id });
       return rows.length > 0;
+    },
+
+    /** The stored language of each of `userIds` (one statement, in the writer's transaction). */
+    async languagesOf(userIds: readonly string[], tx: DbExecutor = db): Promise<Map<string, string | null>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await tx
+        .select({ id: users.id, language: users.language })
+        .from(users)
+        .where(inArray(users.id, [...userIds]));
+      return new Map(rows.map((row) => [row.id, row.language]));
     },
 
     async insertMany(rows: NewNotification[], tx: DbExecutor = db): Promise<NotificationRow[]> {

@@ -5,15 +5,21 @@ import { useTestApp } from '../../../test/app.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
 import { securityChecks } from '../../../test/security.js';
 import { notifications } from '../../core/db/schema/index.js';
+import { type NotificationText, notificationTexts } from './notification-texts.js';
 import type { NotificationInput } from './notifications.service.js';
 
 const ctx = useTestApp();
+
+/** A test notice with one title whatever the recipient's language. */
+const sameInEveryLanguage =
+  (title: string): NotificationText =>
+  () => ({ title, body: null });
 
 /** Writes notifications for `user` through the producers' path (no publish needed here). */
 async function notify(user: TestUser, input: Partial<NotificationInput> = {}) {
   const [row] = await ctx.container.notifications.service.notify(
     [user.user.id],
-    { type: 'system', title: `Notice ${randomUUID().slice(0, 8)}`, ...input },
+    { type: 'system', text: sameInEveryLanguage(`Notice ${randomUUID().slice(0, 8)}`), ...input },
     ctx.container.db,
   );
   return row!;
@@ -38,7 +44,7 @@ describe('GET /notifications', () => {
     const someone = await createUser(ctx.container);
     const written = await notify(me, {
       type: 'approval_pending',
-      body: 'A reply waits',
+      text: notificationTexts.replyAwaitingApproval('A reply waits'),
       entityType: 'approval',
       entityId: randomUUID(),
     });

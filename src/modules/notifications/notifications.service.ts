@@ -4,16 +4,20 @@ import type { DbExecutor } from '../../core/db/client.js';
 import { NotFoundError } from '../../core/errors/app-errors.js';
 import { iso } from '../../core/http/schemas.js';
 import { type NotificationPayload, publishEvent } from '../../core/realtime/events.js';
+import { type NotificationText, renderForRecipients } from './notification-texts.js';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
 
 /** Read notifications are deleted this long after they were read; unread ones are kept. */
 export const NOTIFICATION_RETENTION_DAYS = 90;
 
-/** What a producer notifies about. `type` is free text: approval_pending, mention, document_ready, system, … */
+/**
+ * What a producer notifies about. `type` is free text: approval_pending,
+ * mention, document_ready, system, … `text` is the title and body in every
+ * language (see notification-texts.ts); each row gets its recipient's.
+ */
 export interface NotificationInput {
   type: string;
-  title: string;
-  body?: string | null;
+  text: NotificationText;
   entityType?: string | null;
   entityId?: string | null;
 }
@@ -93,9 +97,11 @@ export function createNotificationsService(deps: { notifications: NotificationsR
 
     /**
      * The one way producers notify: writes a row per recipient inside the
-     * producer's transaction `tx` (repeated ids get one row) and answers the
-     * rows, which the producer hands to {@link publish} after the commit, so
-     * that nothing is pushed for a rolled-back change.
+     * producer's transaction `tx` (repeated ids get one row), its title and
+     * body in the recipient's language (English when none is set; the
+     * languages are read in `tx` with one statement), and answers the rows,
+     * which the producer hands to {@link publish} after the commit, so that
+     * nothing is pushed for a rolled-back change.
      */
     async notify(
       userIds: readonly string[],
@@ -103,17 +109,16 @@ export function createNotificationsService(deps: { notifications: NotificationsR
       tx: DbExecutor,
     ): Promise<PendingNotifications> {
       const recipients = [...new Set(userIds)];
-      return notifications.insertMany(
-        recipients.map((userId) => ({
-          userId,
-          type: input.type,
-          title: input.title,
-          body: input.body ?? null,
-          entityType: input.entityType ?? null,
-          entityId: input.entityId ?? null,
-        })),
-        tx,
-      );
+      if (recipients.length === 0) return [];
+      const languages = await notifications.languagesOf(recipients, tx);
+      const rows = recipients.map((userId) => ({
+        userId,
+        type: input.type,
+        text: input.text,
+        entityType: input.entityType ?? null,
+        entityId: input.entityId ?? null,
+      }));
+      return notifications.insertMany(renderForRecipients(rows, languages), tx);
     },
 
     /**

@@ -20,6 +20,7 @@ export function toUserResponse(user: UserRow) {
     extraDepartmentIds: user.extraDepartmentIds,
     revokedDepartmentIds: user.revokedDepartmentIds,
     avatarUrl: avatarUrl(user),
+    language: userLanguage(user.language),
     lastLoginAt: iso(user.lastLoginAt),
     createdAt: iso(user.createdAt),
     updatedAt: iso(user.updatedAt),
@@ -42,6 +43,11 @@ export function effectiveAccessOf(user: UserRow, role: RoleRow) {
     effectivePermissions: access.permissions,
     effectiveDepartmentIds: access.departmentIds,
   };
+}
+
+/** The stored language as the API shows it: en, uk or ru (the column's check allows no other), else null. */
+export function userLanguage(language: string | null): 'en' | 'uk' | 'ru' | null {
+  return language === 'en' || language === 'uk' || language === 'ru' ? language : null;
 }
 
 /** E.164 digits as stored: the '+' dropped; null stays null. */

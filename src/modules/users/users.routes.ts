@@ -57,7 +57,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = a
       body: UpdateUserBody,
       response: { 200: UserResponse, ...errorResponses(401, 403, 404, 409, 422) },
     },
-    // Own name and phone need nothing; everything else needs canManageUsers (checked in the service).
+    // Own name, phone and language need nothing; everything else needs canManageUsers (checked in the service).
     config: { auth: 'user' },
     handler: async (request) => users.update(requireActor(request), request.params.id, request.body),
   });

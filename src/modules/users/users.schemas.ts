@@ -14,6 +14,13 @@ const Phone = Type.String({
     'Phone number in E.164 form (7 to 15 digits, optional leading +); channel A matches senders by it',
 });
 
+/** en, uk or ru, or null: the language of what the service writes to the user unprompted. */
+export const UserLanguageField = Nullable(
+  Type.Union([Type.Literal('en'), Type.Literal('uk'), Type.Literal('ru')], {
+    description: 'en, uk or ru: the language of what the service writes to the user unprompted',
+  }),
+);
+
 export const UserResponse = Type.Object({
   id: Uuid('User id'),
   email: Type.String(),
@@ -28,6 +35,7 @@ export const UserResponse = Type.Object({
   extraDepartmentIds: Type.Array(Type.String(), { description: 'Per-user extra departments' }),
   revokedDepartmentIds: Type.Array(Type.String(), { description: 'Per-user removed departments' }),
   avatarUrl: Nullable(Type.String({ description: 'Path of the avatar image, null when none' })),
+  language: UserLanguageField,
   lastLoginAt: Nullable(DateTime('Last successful login')),
   createdAt: DateTime(),
   updatedAt: DateTime(),
@@ -63,6 +71,7 @@ export const UpdateUserBody = Type.Object(
   {
     name: Type.Optional(Name),
     phone: Type.Optional(Nullable(Phone)),
+    language: Type.Optional(UserLanguageField),
     role: Type.Optional(RoleSlug),
     roleId: Type.Optional(Uuid('Role id; must agree with role when both are sent')),
     departmentId: Type.Optional(Uuid('Primary department')),

@@ -35,6 +35,8 @@ export interface UserListQuery {
 export interface UserUpdateInput {
   name?: string;
   phone?: string | null;
+  /** en, uk or ru, or null to clear. */
+  language?: 'en' | 'uk' | 'ru' | null;
   role?: string;
   roleId?: string;
   departmentId?: string;
@@ -185,7 +187,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     /**
-     * Anyone may change their own name and phone. Role (slug or id, kept in
+     * Anyone may change their own name, phone and language. Role (slug or id, kept in
      * step), primary department and active state need canManageUsers, as does
      * any change to another user. Deactivating ends the user's sessions; a
      * new role or primary department re-checks the user's open sockets on
@@ -210,6 +212,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           const patch: Partial<NewUser> = {};
           if (input.name !== undefined) patch.name = input.name.trim();
           if (input.phone !== undefined) patch.phone = normalisePhone(input.phone);
+          if (input.language !== undefined) patch.language = input.language;
           const role = await resolveRole(input, tx);
           if (role && role.id !== target.user.roleId) {
             assertCanConfer(actor, role);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, textArray, tsz, updatedAt } from './columns.js';
 
 export const departments = pgTable('departments', {
@@ -58,6 +58,13 @@ export const users = pgTable(
     revokedDepartmentIds: textArray('revoked_department_ids'),
     /** File name under DATA_DIR/avatars, served at /static/avatars/<name>. */
     avatarFile: text('avatar_file'),
+    /** en, uk or ru: the language of what the service writes to the user unprompted; null when not chosen. */
+    language: text('language'),
+    /**
+     * Created from a channel for a sender nobody linked yet (CHANNEL_UNKNOWN_SENDER=placeholder).
+     * Linking that sender to a real user merges this one into it (docs/channels.md).
+     */
+    isPlaceholder: boolean('is_placeholder').notNull().default(false),
     lastLoginAt: tsz('last_login_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -68,6 +75,7 @@ export const users = pgTable(
     /** Who holds a permission by an extra grant (the approvers of a reply). */
     index('users_extra_permissions_idx').using('gin', t.extraPermissions),
     uniqueIndex('users_phone_idx').on(t.phone).where(sql`${t.phone} is not null`),
+    check('users_language_check', sql`${t.language} in ('en', 'uk', 'ru')`),
   ],
 );
 
@@ -87,7 +95,10 @@ export const employeeProfiles = pgTable('employee_profiles', {
   updatedAt: updatedAt(),
 });
 
-/** Links a messaging-platform account (channel B user id) to a user. */
+/**
+ * Links a messaging-platform account to a user, one per (user, channel):
+ * `chanA` holds the WhatsApp id (E.164 digits), `chanB` the Telegram numeric user id.
+ */
 export const channelIdentities = pgTable(
   'channel_identities',
   {
@@ -102,7 +113,26 @@ export const channelIdentities = pgTable(
   (t) => [
     uniqueIndex('channel_identities_channel_channel_user_id_idx').on(t.channel, t.channelUserId),
     index('channel_identities_user_id_idx').on(t.userId),
+    uniqueIndex('channel_identities_user_id_channel_idx').on(t.userId, t.channel),
   ],
+);
+
+/** One-time codes an employee sends on a channel to link the sender to themself (15 minutes). */
+export const channelLinkCodes = pgTable(
+  'channel_link_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    /** SHA-256 of the code; the code itself is only ever shown to its user once. */
+    codeHash: text('code_hash').notNull().unique('channel_link_codes_code_hash_unique'),
+    expiresAt: tsz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  // A new code for the same user and channel replaces the previous one.
+  (t) => [uniqueIndex('channel_link_codes_user_id_channel_idx').on(t.userId, t.channel)],
 );
 
 export const passwordResetTokens = pgTable(

@@ -6,6 +6,7 @@ import { auditDocs } from './audit.js';
 import { authDocs } from './auth.js';
 import { chanADocs } from './chan-a.js';
 import { chanBDocs } from './chan-b.js';
+import { channelIdentitiesDocs } from './channel-identities.js';
 import { commonDocs } from './common.js';
 import { conversationsDocs } from './conversations.js';
 import { departmentsDocs } from './departments.js';
@@ -20,6 +21,7 @@ import { permissionsDocs } from './permissions.js';
 import { pluginsDocs } from './plugins.js';
 import { ragDocs } from './rag.js';
 import { rolesDocs } from './roles.js';
+import { setupDocs } from './setup.js';
 import { systemDocs } from './system.js';
 import { tracesDocs } from './traces.js';
 import type {
@@ -37,6 +39,7 @@ const AREAS: readonly DocsArea[] = [
   commonDocs,
   systemDocs,
   authDocs,
+  setupDocs,
   meDocs,
   ragDocs,
   departmentsDocs,
@@ -59,6 +62,7 @@ const AREAS: readonly DocsArea[] = [
   documentTemplatesDocs,
   chanADocs,
   chanBDocs,
+  channelIdentitiesDocs,
 ];
 
 /** The areas themselves, for checks across them (one English text translated two ways). */

@@ -1,6 +1,7 @@
 import type { Database, Transaction } from '../../../core/db/client.js';
 import type { EmbeddingProvider } from '../../../core/llm/llm.js';
 import { EmbeddingDimensionError, embedderVersion } from '../../../core/llm/llm.js';
+import { notificationTexts } from '../../notifications/notification-texts.js';
 import type { NotificationsPort, PendingNotifications } from '../../notifications/notifications.service.js';
 import { DETECTOR_FINGERPRINT } from '../../rag/injection-detection.js';
 import { keywordIndexEntry } from '../../rag/text-analysis.js';
@@ -121,8 +122,7 @@ export function createIngestionService(deps: IngestionServiceDeps) {
         [row.uploadedById],
         {
           type: 'system',
-          title: `Document "${row.title}" could not be processed`,
-          body: message,
+          text: notificationTexts.documentFailed(row.title, message),
           entityType: 'document',
           entityId: row.id,
         },
@@ -224,8 +224,7 @@ export function createIngestionService(deps: IngestionServiceDeps) {
           [row.uploadedById],
           {
             type: 'document_ready',
-            title: `Document "${row.title}" is ready`,
-            body: `${rows.length} ${rows.length === 1 ? 'passage was' : 'passages were'} indexed.`,
+            text: notificationTexts.documentReady(row.title, rows.length),
             entityType: 'document',
             entityId: row.id,
           },
