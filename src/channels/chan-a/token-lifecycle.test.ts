@@ -14,8 +14,10 @@ beforeAll(async () => {
 afterAll(() => fake?.close());
 
 /** A token lifecycle for a sender number of its own, on the app's key-value store and the fake Graph API. */
-function lifecycle(overrides: { appId?: string | null; accessToken?: string | null } = {}) {
-  const phoneNumber = `1555${randomBytes(3).toString('hex')}`;
+function lifecycle(
+  overrides: { appId?: string | null; accessToken?: string | null; phoneNumber?: string } = {},
+) {
+  const phoneNumber = overrides.phoneNumber ?? `1555${randomBytes(3).toString('hex')}`;
   const config = {
     ...ctx.container.config.chanA,
     appId: 'appId' in overrides ? (overrides.appId ?? null) : 'app-7',
@@ -30,7 +32,7 @@ function lifecycle(overrides: { appId?: string | null; accessToken?: string | nu
     config,
     logger: ctx.container.logger,
   });
-  return { tokens, keys: chanATokenKeys(phoneNumber) };
+  return { tokens, keys: chanATokenKeys(phoneNumber), phoneNumber };
 }
 
 const exchanges = () => fake.requests.filter((r) => r.path === '/oauth/access_token');
@@ -42,6 +44,25 @@ describe('chanA token lifecycle', () => {
     expect(await ctx.container.kv.get(keys.accessToken)).toBe('env-token');
     expect(await ctx.container.kv.get(keys.expiresAt)).toBe('');
     expect(await tokens.describe()).toEqual({ expiresAt: null, source: 'configured' });
+  });
+
+  it('replaces the stored token, exchanged or not, when CHANA_ACCESS_TOKEN changes', async () => {
+    const first = lifecycle({ accessToken: 'first-token' });
+    const { phoneNumber } = first;
+    await first.tokens.check();
+    // An exchange replaced the configured token; the configuration is unchanged, so it stays.
+    await ctx.container.kv.set(first.keys.accessToken, 'exchanged-from-first');
+    await ctx.container.kv.set(first.keys.expiresAt, String(Date.now() + 60 * DAY));
+    const sameConfig = lifecycle({ accessToken: 'first-token', phoneNumber });
+    await sameConfig.tokens.check();
+    expect(await sameConfig.tokens.current()).toBe('exchanged-from-first');
+
+    // The operator pastes a new token and restarts: the next check adopts it.
+    const changed = lifecycle({ accessToken: 'second-token', phoneNumber });
+    expect(await changed.tokens.check()).toEqual({ action: 'kept', expiresAt: null });
+    expect(await changed.tokens.current()).toBe('second-token');
+    expect(await changed.tokens.describe()).toEqual({ expiresAt: null, source: 'configured' });
+    expect(await ctx.container.kv.get(changed.keys.configuredFingerprint)).not.toContain('second-token');
   });
 
   it('exchanges a token 3 days from expiry for a long-lived one and stores both keys', async () => {

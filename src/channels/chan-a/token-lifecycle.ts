@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Config } from '../../core/config/config.js';
 import type { KeyValue } from '../../core/kv/kv.js';
 import type { DriverLogger } from '../../core/logger.js';
@@ -14,6 +15,8 @@ export function chanATokenKeys(phoneNumber: string) {
     accessToken: `chanA:token:${phoneNumber}:access_token`,
     /** Unix milliseconds, or an empty string when the expiry is unknown. */
     expiresAt: `chanA:token:${phoneNumber}:token_expires_at`,
+    /** SHA-256 (hex) of the CHANA_ACCESS_TOKEN last seen, so a changed one is noticed; never the token. */
+    configuredFingerprint: `chanA:token:${phoneNumber}:configured_sha256`,
   };
 }
 
@@ -32,6 +35,11 @@ export type TokenCheck =
  *   `…:token_expires_at` its expiry in Unix milliseconds ('' when unknown);
  *   without CHANA_PHONE_NUMBER the phone-number id names the keys.
  * - Missing: CHANA_ACCESS_TOKEN is stored (expiry unknown).
+ * - CHANA_ACCESS_TOKEN changed since the last check (its SHA-256 differs
+ *   from the one stored): the new token replaces the stored one, exchanged
+ *   or not, so an operator who pastes a new token and restarts sends with
+ *   it. Each process compares once, at its first use of the token; the
+ *   first comparison after an upgrade only records the fingerprint.
  * - Within 7 days of a known expiry: exchanged (`fb_exchange_token`, with
  *   CHANA_APP_ID and CHANA_APP_SECRET) for a long-lived token; both keys are
  *   written. A token whose expiry is unknown (a system user's token, which
@@ -60,9 +68,21 @@ export function createTokenLifecycle(deps: {
     return Number.isFinite(value) && value > 0 ? value : null;
   }
 
-  /** The stored token; when none is stored, CHANA_ACCESS_TOKEN is stored first. Null without either. */
+  // Compared once per process, at its first use of the token (a restart is what brings a new
+  // configuration); a failed comparison is tried again at the next use.
+  let adoption: Promise<void> | null = null;
+
+  /**
+   * The stored token; when none is stored, or CHANA_ACCESS_TOKEN changed,
+   * CHANA_ACCESS_TOKEN is stored first. Null without either.
+   */
   async function current(): Promise<string | null> {
     if (!keys) return null;
+    adoption ??= adoptChangedConfiguredToken().catch((error: unknown) => {
+      adoption = null;
+      throw error;
+    });
+    await adoption;
     const stored = await kv.get(keys.accessToken);
     if (stored) return stored;
     if (!config.accessToken) return null;
@@ -71,14 +91,32 @@ export function createTokenLifecycle(deps: {
     return config.accessToken;
   }
 
+  /**
+   * When the operator changed CHANA_ACCESS_TOKEN since the fingerprint was
+   * recorded, stores the new token in place of the old (or its exchange).
+   * With no fingerprint yet, records it and keeps what is stored.
+   */
+  async function adoptChangedConfiguredToken(): Promise<void> {
+    if (!keys || !config.accessToken) return;
+    const fingerprint = createHash('sha256').update(config.accessToken).digest('hex');
+    const known = await kv.get(keys.configuredFingerprint);
+    if (known === fingerprint) return;
+    if (known !== null) {
+      await kv.set(keys.accessToken, config.accessToken);
+      await kv.set(keys.expiresAt, '');
+      logger.warn({}, 'chanA: CHANA_ACCESS_TOKEN changed; the new token replaces the stored one');
+    }
+    await kv.set(keys.configuredFingerprint, fingerprint);
+  }
+
   return {
     keys,
     current,
     storedExpiry,
 
     /**
-     * Stores the configured token when none is, and exchanges one within 7
-     * days of its expiry (`now` in Unix ms). An exchange that fails keeps
+     * Stores the configured token when none is or when it changed, and
+     * exchanges one within 7 days of its expiry (`now` in Unix ms). An exchange that fails keeps
      * the old token (it still works until it expires) and is logged; the
      * next check tries again.
      */
