@@ -38,6 +38,7 @@ import {
   createRagRepository,
   type HybridQuery,
   hybridSearchQuery,
+  searchInDatabase,
   setLocal,
 } from '../src/modules/rag/rag.repository.js';
 
@@ -257,9 +258,7 @@ async function measure(target: Target, chunkCount: number): Promise<Row[]> {
     const started = process.hrtime.bigint();
     const rows = await db.transaction(async (tx) => {
       await setLocal(tx, 'enable_indexscan', 'off');
-      return rowsOf<{ chunkId: string }>(
-        await tx.execute(hybridSearchQuery({ ...query, keywordLeg: 'exhaustive' })),
-      );
+      return searchInDatabase(tx, { ...query, keywordLeg: 'exhaustive' });
     });
     exactTimes.push(ms(started));
     exactTop.push(rows.slice(0, 10).map((r) => r.chunkId));

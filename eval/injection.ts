@@ -1,6 +1,6 @@
 /**
  * Injection-detection quality on the team's labelled corpus.
- * Run: npm run eval:injection  [-- --split train|test|dev|both] [--misses]
+ * Run: npm run eval:injection  [-- --split train|test|dev|both] [--set=unseen] [--misses]
  *
  * Prints, for the held-back test split (and train for reference): precision,
  * recall and false-positive rate overall, per language, per kind, per
@@ -30,7 +30,11 @@ interface Counts {
   tn: number;
 }
 
-/** `train`, `test`, or `dev`: the development slice of train (see scripts/train-injection-model.mjs). */
+/**
+ * `train`, `test`, or `dev`: the development slice of train (see
+ * scripts/train-injection-model.mjs); `unseen-dev` and `unseen-test`: the
+ * halves of the unseen-attack set (eval/injection/build-unseen.mjs).
+ */
 export function loadSplit(split: string): Item[] {
   const file = split === 'dev' ? 'train' : split;
   const items = readFileSync(new URL(`./injection/${file}.jsonl`, import.meta.url), 'utf8')
@@ -46,7 +50,16 @@ function idHash(id: string): number {
 
 const args = process.argv.slice(2);
 const splitArg = args.includes('--split') ? args[args.indexOf('--split') + 1] : 'both';
-const splits = splitArg === 'both' ? ['test', 'train'] : [splitArg ?? 'test'];
+/** `--set=unseen` reads the unseen-attack set: its test half, and its dev half for reference. */
+const unseen =
+  args.includes('--set=unseen') || (args.includes('--set') && args[args.indexOf('--set') + 1] === 'unseen');
+const splits = unseen
+  ? splitArg === 'both'
+    ? ['unseen-test', 'unseen-dev']
+    : [`unseen-${splitArg === 'dev' ? 'dev' : 'test'}`]
+  : splitArg === 'both'
+    ? ['test', 'train']
+    : [splitArg ?? 'test'];
 const showMisses = args.includes('--misses');
 /**
  * Each message is timed this many times and its fastest run kept: on a

@@ -1,6 +1,6 @@
 /**
  * Retrieval quality on the team's labelled set (eval/retrieval/).
- * Run: npm run eval:retrieval  [-- --split=dev|test|all] [-- --misses]
+ * Run: npm run eval:retrieval  [-- --split=dev|test|all] [-- --misses] [-- --weak-vector]
  *
  * Uploads every passage of eval/retrieval/corpus-{en,uk,ru}.tsv as a text
  * document into a fresh in-memory embedded database through the real
@@ -11,16 +11,22 @@
  *   tsvector, bounded tiers), its SQL kept here for comparison only;
  * - `BM25`: the keyword leg alone, ranked by Okapi BM25;
  * - `vector`: the vector leg alone, ranked by cosine;
- * - `hybrid`: what the service answers (retrieval.search, limit 10): BM25
- *   over the query's reference (Σ idf of every query term), keyword the
- *   greater of that and trigram similarity;
- * - `hybrid, before`: the fusion before this choice (BM25 over Σ idf of the
- *   query terms the base holds, keyword the mean of it and trigram), and
- *   the two changes one at a time (`matched Σ idf, max`; `reference, mean`);
- * - `hybrid, BM25 ÷ best candidate`: BM25 divided by the best candidate's
- *   BM25 instead (an alternative the choice was measured against).
- * The alternatives are scored by the repository with the service's
- * word-for-word lift, so they differ from `hybrid` only in the fusion.
+ * - `hybrid`: what the service answers (retrieval.search, limit 10): the
+ *   legs' weighted reciprocal-rank fusion (hybrid-search.ts), the
+ *   word-for-word repeats first;
+ * - `hybrid, own terms`: the service's fusion and shortlist with the
+ *   message's own terms and embedding (no query expansion,
+ *   query-expansion.ts), to tell the fusion and the expansion apart;
+ * - the fusions it was chosen against, over the same candidates (the
+ *   message's own terms and embedding, every candidate fully scored, the
+ *   same word-for-word lift): `blend (old)`, the ranking before, the score
+ *   (v·cosine + k·keyword)/(v+k); `max-normalised`, each leg's score over
+ *   its best candidate's, blended with the same weights; `RRF, weights as
+ *   given`, the rank fusion with 0.7 / 0.3 on the ranks.
+ * `--weak-vector` checks the fusions when one leg is much weaker than the
+ * other (as the offline vector leg on BEIR SciFact): every query's
+ * embedding is mixed half and half with a passage's chosen by the query's
+ * id, which leaves the vector leg's order poor and its scores high.
  * Graded relevance: nDCG gain 2^grade − 1, recall counts every passage of
  * grade ≥ 1; passages of equal score count as tied (averaged over their
  * orders: chunk ids are random, so a tie's order changes from run to run).
@@ -36,7 +42,10 @@ import pino from 'pino';
 import { createContainer } from '../src/container.js';
 import { loadConfig } from '../src/core/config/config.js';
 import { openPglite, rowsOf } from '../src/core/db/client.js';
+import type { HybridRow } from '../src/modules/rag/hybrid-search.js';
+import { fuseRanks } from '../src/modules/rag/hybrid-search.js';
 import type { HybridQuery } from '../src/modules/rag/rag.repository.js';
+import { finalScore, verbatimCheck } from '../src/modules/rag/scoring.js';
 import { queryKeywordTerms } from '../src/modules/rag/text-analysis.js';
 import { startWorkers } from '../src/workers/index.js';
 
@@ -213,7 +222,33 @@ async function main(): Promise<void> {
 
   const { STOPWORDS } = await import('../src/modules/rag/stopwords.js');
   const rag = container.rag.repositories.rag;
-  const embed = async (text: string) => (await container.llm.embeddings.embed([text]))[0] ?? null;
+  const embedText = async (text: string) => (await container.llm.embeddings.embed([text]))[0] ?? null;
+  const weakVector = args.has('--weak-vector');
+  /** The query's embedding; with --weak-vector, mixed half and half with a passage's chosen by the query id. */
+  const embed = async (q: Query) => {
+    const own = await embedText(q.text);
+    if (!weakVector || !own) return own;
+    const passage = corpus[stableIndex(q.id, corpus.length)]!;
+    const other = (await embedText(`${passage.title}\n\n${passage.text}`)) ?? own;
+    const mixed = own.map((v, i) => v + other[i]!);
+    const norm = Math.hypot(...mixed) || 1;
+    return mixed.map((v) => v / norm);
+  };
+  /** Every candidate fully scored (shortlist = both legs' N), for the fusions compared over the same rows. */
+  const allCandidates = async (q: Query) =>
+    rag.hybridSearch(
+      { ...baseQuery(q.text), embedding: await embed(q), terms: queryKeywordTerms(q.text), shortlist: 80 },
+      100,
+    );
+  /** Rows ordered by a fusion, the word-for-word repeats first, as the service orders them. */
+  const rankedBy = (q: Query, rows: readonly HybridRow[], fused: readonly number[]): Ranked[] => {
+    const repeats = verbatimCheck(q.text);
+    return passagesOf(
+      rows
+        .map((row, i) => ({ documentId: row.documentId, score: (repeats(row.content) ? 2 : 0) + fused[i]! }))
+        .sort((a, b) => b.score - a.score),
+    );
+  };
   const baseQuery = (text: string): HybridQuery => ({
     embedding: null,
     text,
@@ -244,9 +279,56 @@ async function main(): Promise<void> {
       );
     },
     vector: async (q) => {
-      const rows = await rag.hybridSearch({ ...baseQuery(q.text), embedding: await embed(q.text) }, 100);
+      const rows = await rag.hybridSearch({ ...baseQuery(q.text), embedding: await embed(q) }, 100);
       return passagesOf(
         rows.map((r) => ({ documentId: r.documentId, score: r.cosine })).sort((a, b) => b.score - a.score),
+      );
+    },
+    'blend (old)': async (q) => {
+      const rows = await allCandidates(q);
+      const repeats = verbatimCheck(q.text);
+      return passagesOf(
+        rows
+          .map((r) => ({ documentId: r.documentId, score: finalScore(r.score, repeats(r.content)) }))
+          .sort((a, b) => b.score - a.score),
+      );
+    },
+    'max-normalised': async (q) => {
+      const rows = await allCandidates(q);
+      const best = (values: number[]) => Math.max(...values) || 1;
+      const cosine = best(rows.map((r) => r.cosine));
+      const keyword = best(rows.map((r) => r.keyword));
+      return rankedBy(
+        q,
+        rows,
+        rows.map((r) => (0.7 * r.cosine) / cosine + (0.3 * r.keyword) / keyword),
+      );
+    },
+    'RRF, weights as given': async (q) => {
+      const rows = await allCandidates(q);
+      // fuseRanks evens the default weights out; a base weighted 49/58 : 9/58 gets 0.7 / 0.3 on the ranks.
+      const leaning = rows.map((r) => ({ ...r, nv: 49 / 58, nk: 9 / 58 }));
+      return rankedBy(
+        q,
+        rows,
+        fuseRanks(leaning, (r) => r.keyword),
+      );
+    },
+    'hybrid, own terms': async (q) => {
+      // The service's fusion and shortlist with the message's own terms (no query expansion).
+      const rows = await rag.hybridSearch(
+        {
+          ...baseQuery(q.text),
+          embedding: await embed(q),
+          terms: queryKeywordTerms(q.text),
+          shortlist: K,
+        },
+        100,
+      );
+      return rankedBy(
+        q,
+        rows,
+        rows.map((r) => r.fused),
       );
     },
     hybrid: async (q) => {
@@ -254,8 +336,12 @@ async function main(): Promise<void> {
         text: q.text,
         knowledgeBaseIds: [base.id],
         limit: K,
+        ...(weakVector ? { embedding: (await embed(q)) ?? undefined } : {}),
       });
-      return passagesOf(result.hits);
+      // Ties as the service ranks: word-for-word repeats first, then the fusion.
+      return passagesOf(
+        result.hits.map((hit) => ({ documentId: hit.documentId, score: (hit.verbatim ? 2 : 0) + hit.fused })),
+      );
     },
   };
 
@@ -290,7 +376,7 @@ async function main(): Promise<void> {
   ];
   const counts = columns.map(([name, filter]) => `${name} (${queries.filter(filter).length})`);
   process.stdout.write(
-    `\nsplit ${splitArg}, ${corpus.length} passages: nDCG@10 / recall@10\n\n| leg | ${counts.join(' | ')} |\n|---|${columns.map(() => '---').join('|')}|\n`,
+    `\nsplit ${splitArg}${weakVector ? ', weak vector leg' : ''}, ${corpus.length} passages: nDCG@10 / recall@10\n\n| leg | ${counts.join(' | ')} |\n|---|${columns.map(() => '---').join('|')}|\n`,
   );
   for (const leg of Object.keys(legs)) {
     process.stdout.write(`| ${leg} | ${columns.map(([, filter]) => cell(leg, filter)).join(' | ')} |\n`);
@@ -317,6 +403,13 @@ async function main(): Promise<void> {
   }
   await container.close();
   process.exit(0);
+}
+
+/** A deterministic index in [0, n) from a text (FNV-1a). */
+function stableIndex(text: string, n: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % n;
 }
 
 /**

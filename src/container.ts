@@ -37,6 +37,7 @@ import { createConversationsModule } from './modules/conversations/conversations
 import { createDepartmentsModule } from './modules/departments/departments.module.js';
 import { createDocumentTemplatesModule } from './modules/document-templates/document-templates.module.js';
 import { createEmployeeProfilesModule } from './modules/employee-profiles/employee-profiles.module.js';
+import { createEvaluationModule } from './modules/evaluation/evaluation.module.js';
 import { createHealthModule } from './modules/health/health.module.js';
 import { createIntentsModule } from './modules/intents/intents.module.js';
 import { createKnowledgeModule } from './modules/knowledge/knowledge.module.js';
@@ -54,6 +55,7 @@ import { createTracesModule } from './modules/traces/traces.module.js';
 import { anyAccountExists, bootstrapAdmin, createAdministrator } from './modules/users/bootstrap-admin.js';
 import { createUsersModule } from './modules/users/users.module.js';
 import { createOrganisationRepositories } from './organisation-repositories.js';
+import { CONFIDENCE_THRESHOLD } from './pipeline/hitl-decision.js';
 import { createPipelineModule } from './pipeline/pipeline.module.js';
 import { createPriceTable, estimateCostUsd } from './pipeline/pricing.js';
 
@@ -194,7 +196,30 @@ export async function createContainer(config: Config, options: ContainerOptions)
     files: knowledge.files,
   });
   const rag = createRagModule({ db, llm, departments: repositories.departments });
-  const intents = createIntentsModule({ db, embeddings: llm.embeddings, kv, driver: database.driver });
+  const intents = createIntentsModule({
+    db,
+    embeddings: llm.embeddings,
+    kv,
+    driver: database.driver,
+    // INTENT_MODEL_FALLBACK asks the configured model only, never the offline responder.
+    modelFallback: config.intentModelFallback && llm.mode === 'configured' ? llm.chat : null,
+  });
+  // Golden questions per namespace, drafted and classified in the background: nothing sent or stored elsewhere.
+  const evaluation = createEvaluationModule({
+    db,
+    queue,
+    logger,
+    ports: {
+      findNamespace: (id) => namespaces.repositories.namespaces.findById(id),
+      knowledgeBaseIdsOfDepartment: (departmentId) =>
+        rag.repositories.rag.knowledgeBaseIdsOfDepartment(departmentId),
+      knowledgeBaseOfDocument: async (documentId) =>
+        (await knowledge.repositories.documents.findById(documentId))?.knowledgeBaseId ?? null,
+      draft: (input) => rag.service.draft(systemActor(PERMISSIONS), input),
+      classify: (namespaceId, text) => intents.classifier.classify(namespaceId, text),
+      confidenceLine: CONFIDENCE_THRESHOLD,
+    },
+  });
   const pipeline = createPipelineModule({
     db,
     config,
@@ -312,6 +337,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     rag,
     knowledge,
     namespaces,
+    evaluation,
     plugins,
     intents,
     agentTasks,
@@ -360,6 +386,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     plugins,
     rag,
     intents,
+    evaluation,
     pipeline,
     agentTasks,
     approvals,

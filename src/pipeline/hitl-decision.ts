@@ -4,11 +4,12 @@
  * every reason that held. No I/O; randomness comes in as `random`.
  */
 
+import { MIN_ANSWER_SCORE } from '../core/llm/extractive-responder.js';
 import { memoiseByText } from '../core/memo.js';
 import type { FlaggedSource } from '../modules/rag/flagged-sources.js';
 
-/** Below this best-chunk score a reply always goes to a human. */
-export const CONFIDENCE_THRESHOLD = 0.7;
+/** Below this confidence (the one 0.7 line of DECISIONS.md) a reply always goes to a human. */
+export const CONFIDENCE_THRESHOLD = MIN_ANSWER_SCORE;
 
 /** The intent name the classifier answers when no example is close enough; never autonomous. */
 export const UNKNOWN_INTENT = 'unknown';

@@ -6,7 +6,8 @@ const LANGUAGES: readonly ReplyLanguage[] = ['en', 'uk', 'ru'];
 /**
  * The language of the reply: `persona.language` when it names en, uk or ru
  * (a namespace may fix its language), else the language of the employee's
- * message (Cyrillic with і, ї, є or ґ: uk; other Cyrillic: ru; otherwise en).
+ * message (core/text/language.ts: Latin en; Cyrillic uk or ru by telling
+ * letters, then words only one of them writes, e.g. коли / когда).
  */
 export function replyLanguage(text: string, personaLanguage: unknown): ReplyLanguage {
   if (typeof personaLanguage === 'string') {

@@ -7,6 +7,7 @@ import { startSchedules } from './schedules.js';
 export function queueHandlers(container: Container): Partial<Record<QueueName, () => void>> {
   return {
     ...container.knowledge.jobs,
+    ...container.evaluation.jobs,
     ...container.chanA.jobs,
     ...container.chanB.jobs,
     'agent-tasks': container.pipeline.workers.agentTasks,

@@ -30,6 +30,12 @@ export function recurringTasks(container: Container): RecurringTask[] {
       everyMs: pipeline.lostJobs.everyMs,
       run: (slotStart) => pipeline.lostJobs.requeue(slotStart),
     },
+    // Adds again the job of an evaluation run left queued or running without one.
+    {
+      name: container.evaluation.lostRuns.name,
+      everyMs: container.evaluation.lostRuns.everyMs,
+      run: (slotStart) => container.evaluation.lostRuns.requeue(slotStart),
+    },
     // Enqueues again the job of a kept channel item whose job was lost (Redis emptied, a process died).
     {
       name: container.inbox.name,

@@ -1221,6 +1221,94 @@ export interface paths {
         patch: operations["updateNamespace"];
         trace?: never;
     };
+    "/namespaces/{id}/eval-cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List evaluation cases
+         * @description Returns the namespace’s golden questions, oldest first (the order a run evaluates them in), with limit and offset paging. Requires canManageNamespaces.
+         */
+        get: operations["listEvalCases"];
+        put?: never;
+        /**
+         * Add an evaluation case
+         * @description Adds a golden question to the namespace, optionally with a phrase the answer must hold, the document whose passage should rank first (a document of a knowledge base the namespace searches, else 422) and the expected intent. At most 500 cases per namespace (409). Requires canManageNamespaces; a namespace outside your departments answers 404.
+         */
+        post: operations["createEvalCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/namespaces/{id}/eval-cases/{caseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an evaluation case
+         * @description Deletes one golden question of the namespace; finished runs keep its result. Requires canManageNamespaces.
+         */
+        delete: operations["deleteEvalCase"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/namespaces/{id}/eval-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List evaluation runs
+         * @description Returns the namespace’s runs, newest first, with their status and totals but without per-case results, with limit and offset paging. Requires canManageNamespaces.
+         */
+        get: operations["listEvalRuns"];
+        put?: never;
+        /**
+         * Start an evaluation run
+         * @description Queues a run over every case of the namespace and answers 202 with the run. In the background each question is drafted (retrieval and the responder) and classified, then judged; nothing is sent and no conversation, message, approval, trust or analytics record is written. One run per namespace at a time, and the namespace must have cases (409). Requires canManageNamespaces.
+         */
+        post: operations["startEvalRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/namespaces/{id}/eval-runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an evaluation run
+         * @description Returns one run: its status (queued, running, completed or failed), progress, per-case results (draft, confidence, top sources, predicted intent, each check) and totals (correct, top-1 source accuracy, intent accuracy, fallbacks). Requires canManageNamespaces.
+         */
+        get: operations["getEvalRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/namespaces/{id}/plugins": {
         parameters: {
             query?: never;
@@ -13609,6 +13697,1101 @@ export interface operations {
                          * @description ISO 8601 timestamp (UTC)
                          */
                         updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: a required permission is missing, or the department is not one of yours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ForbiddenError",
+                     *       "message": "You do not have permission to do this",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside your departments */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "NotFoundError",
+                     *       "message": "Department 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listEvalCases: {
+        parameters: {
+            query?: {
+                /** @description Page size (1-100) */
+                limit?: number;
+                /** @description Rows to skip */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Namespace */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
+                     *           "namespaceId": "8c78c5fe-5ccc-45f0-806c-ac83ef862b19",
+                     *           "question": "example text",
+                     *           "expectedAnswer": "example text",
+                     *           "expectedDocumentId": "0b9fe31e-0bf5-4aee-8b9b-e9abc6276f21",
+                     *           "expectedIntent": "example text",
+                     *           "createdBy": "19fd9ebd-d053-4922-8549-a392bebbabf5",
+                     *           "createdAt": "2025-03-14T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "limit": 20,
+                     *       "offset": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The rows of this page */
+                        items: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp (UTC)
+                             */
+                            createdAt: string;
+                            createdBy: string | null;
+                            expectedAnswer: string | null;
+                            expectedDocumentId: string | null;
+                            expectedIntent: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Evaluation case
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description Namespace
+                             */
+                            namespaceId: string;
+                            /** @description The question as an employee would ask it */
+                            question: string;
+                        }[];
+                        /** @description Rows on one page */
+                        limit: number;
+                        /** @description Rows skipped before this page */
+                        offset: number;
+                        /** @description Rows matching the filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: a required permission is missing, or the department is not one of yours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ForbiddenError",
+                     *       "message": "You do not have permission to do this",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside your departments */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "NotFoundError",
+                     *       "message": "Department 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createEvalCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Namespace */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question": "support",
+                 *       "expectedAnswer": "support",
+                 *       "expectedDocumentId": "0b9fe31e-0bf5-4aee-8b9b-e9abc6276f21",
+                 *       "expectedIntent": "support"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A phrase a correct draft contains (case and spacing ignored) */
+                    expectedAnswer?: string;
+                    /**
+                     * Format: uuid
+                     * @description Document whose passage should rank first; a document of a knowledge base the namespace searches
+                     */
+                    expectedDocumentId?: string;
+                    /** @description Intent the classifier should answer */
+                    expectedIntent?: string;
+                    /** @description The question as an employee would ask it */
+                    question: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
+                     *       "namespaceId": "8c78c5fe-5ccc-45f0-806c-ac83ef862b19",
+                     *       "question": "example text",
+                     *       "expectedAnswer": "example text",
+                     *       "expectedDocumentId": "0b9fe31e-0bf5-4aee-8b9b-e9abc6276f21",
+                     *       "expectedIntent": "example text",
+                     *       "createdBy": "19fd9ebd-d053-4922-8549-a392bebbabf5",
+                     *       "createdAt": "2025-03-14T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC)
+                         */
+                        createdAt: string;
+                        createdBy: string | null;
+                        expectedAnswer: string | null;
+                        expectedDocumentId: string | null;
+                        expectedIntent: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Evaluation case
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description Namespace
+                         */
+                        namespaceId: string;
+                        /** @description The question as an employee would ask it */
+                        question: string;
+                    };
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: a required permission is missing, or the department is not one of yours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ForbiddenError",
+                     *       "message": "You do not have permission to do this",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside your departments */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "NotFoundError",
+                     *       "message": "Department 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The namespace already has 500 cases */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ConflictError",
+                     *       "message": "The slug \"support\" is already taken",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteEvalCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Evaluation case */
+                caseId: string;
+                /** @description Namespace */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content: done, nothing to return */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: a required permission is missing, or the department is not one of yours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ForbiddenError",
+                     *       "message": "You do not have permission to do this",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside your departments */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "NotFoundError",
+                     *       "message": "Department 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listEvalRuns: {
+        parameters: {
+            query?: {
+                /** @description Page size (1-100) */
+                limit?: number;
+                /** @description Rows to skip */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Namespace */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
+                     *           "namespaceId": "8c78c5fe-5ccc-45f0-806c-ac83ef862b19",
+                     *           "status": "queued",
+                     *           "caseCount": 1,
+                     *           "processed": 1,
+                     *           "totals": {
+                     *             "cases": 1,
+                     *             "correct": 1,
+                     *             "accuracy": 0.5,
+                     *             "withExpectedDocument": 1,
+                     *             "top1SourceAccuracy": 0.5,
+                     *             "withExpectedIntent": 1,
+                     *             "intentAccuracy": 0.5,
+                     *             "fallbacks": 1,
+                     *             "errors": 1
+                     *           },
+                     *           "error": "example text",
+                     *           "requestedBy": "d138c555-18eb-4412-85ea-04cab53d08d5",
+                     *           "createdAt": "2025-03-14T09:30:00.000Z",
+                     *           "startedAt": "2025-03-14T09:30:00.000Z",
+                     *           "finishedAt": "2025-03-14T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "limit": 20,
+                     *       "offset": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The rows of this page */
+                        items: {
+                            /** @description Cases the run evaluates */
+                            caseCount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp (UTC)
+                             */
+                            createdAt: string;
+                            error: string | null;
+                            finishedAt: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Evaluation run
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description Namespace
+                             */
+                            namespaceId: string;
+                            /** @description Cases evaluated so far */
+                            processed: number;
+                            requestedBy: string | null;
+                            startedAt: string | null;
+                            /** @description queued, running, completed or failed */
+                            status: "queued" | "running" | "completed" | "failed";
+                            totals: {
+                                accuracy: number | null;
+                                /** @description Cases evaluated */
+                                cases: number;
+                                /** @description Cases answered correctly */
+                                correct: number;
+                                /** @description Cases that could not be evaluated (a model call failed) */
+                                errors: number;
+                                /** @description Cases whose draft stayed under the confidence line */
+                                fallbacks: number;
+                                intentAccuracy: number | null;
+                                top1SourceAccuracy: number | null;
+                                /** @description Cases that name an expected document */
+                                withExpectedDocument: number;
+                                /** @description Cases that name an expected intent */
+                                withExpectedIntent: number;
+                            } | null;
+                        }[];
+                        /** @description Rows on one page */
+                        limit: number;
+                        /** @description Rows skipped before this page */
+                        offset: number;
+                        /** @description Rows matching the filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: a required permission is missing, or the department is not one of yours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ForbiddenError",
+                     *       "message": "You do not have permission to do this",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside your departments */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "NotFoundError",
+                     *       "message": "Department 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    startEvalRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Namespace */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted for processing */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
+                     *       "namespaceId": "8c78c5fe-5ccc-45f0-806c-ac83ef862b19",
+                     *       "status": "queued",
+                     *       "caseCount": 1,
+                     *       "processed": 1,
+                     *       "totals": {
+                     *         "cases": 1,
+                     *         "correct": 1,
+                     *         "accuracy": 0.5,
+                     *         "withExpectedDocument": 1,
+                     *         "top1SourceAccuracy": 0.5,
+                     *         "withExpectedIntent": 1,
+                     *         "intentAccuracy": 0.5,
+                     *         "fallbacks": 1,
+                     *         "errors": 1
+                     *       },
+                     *       "error": "example text",
+                     *       "requestedBy": "d138c555-18eb-4412-85ea-04cab53d08d5",
+                     *       "createdAt": "2025-03-14T09:30:00.000Z",
+                     *       "startedAt": "2025-03-14T09:30:00.000Z",
+                     *       "finishedAt": "2025-03-14T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Cases the run evaluates */
+                        caseCount: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC)
+                         */
+                        createdAt: string;
+                        error: string | null;
+                        finishedAt: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Evaluation run
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description Namespace
+                         */
+                        namespaceId: string;
+                        /** @description Cases evaluated so far */
+                        processed: number;
+                        requestedBy: string | null;
+                        startedAt: string | null;
+                        /** @description queued, running, completed or failed */
+                        status: "queued" | "running" | "completed" | "failed";
+                        totals: {
+                            accuracy: number | null;
+                            /** @description Cases evaluated */
+                            cases: number;
+                            /** @description Cases answered correctly */
+                            correct: number;
+                            /** @description Cases that could not be evaluated (a model call failed) */
+                            errors: number;
+                            /** @description Cases whose draft stayed under the confidence line */
+                            fallbacks: number;
+                            intentAccuracy: number | null;
+                            top1SourceAccuracy: number | null;
+                            /** @description Cases that name an expected document */
+                            withExpectedDocument: number;
+                            /** @description Cases that name an expected intent */
+                            withExpectedIntent: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: a required permission is missing, or the department is not one of yours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ForbiddenError",
+                     *       "message": "You do not have permission to do this",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside your departments */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "NotFoundError",
+                     *       "message": "Department 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A run of the namespace is still queued or running, or the namespace has no cases */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ConflictError",
+                     *       "message": "The slug \"support\" is already taken",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getEvalRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Namespace */
+                id: string;
+                /** @description Evaluation run */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
+                     *       "namespaceId": "8c78c5fe-5ccc-45f0-806c-ac83ef862b19",
+                     *       "status": "queued",
+                     *       "caseCount": 1,
+                     *       "processed": 1,
+                     *       "totals": {
+                     *         "cases": 1,
+                     *         "correct": 1,
+                     *         "accuracy": 0.5,
+                     *         "withExpectedDocument": 1,
+                     *         "top1SourceAccuracy": 0.5,
+                     *         "withExpectedIntent": 1,
+                     *         "intentAccuracy": 0.5,
+                     *         "fallbacks": 1,
+                     *         "errors": 1
+                     *       },
+                     *       "error": "example text",
+                     *       "requestedBy": "d138c555-18eb-4412-85ea-04cab53d08d5",
+                     *       "createdAt": "2025-03-14T09:30:00.000Z",
+                     *       "startedAt": "2025-03-14T09:30:00.000Z",
+                     *       "finishedAt": "2025-03-14T09:30:00.000Z",
+                     *       "results": [
+                     *         {
+                     *           "caseId": "07edcf2f-5d7d-4a42-8b19-9e46f71a07ad",
+                     *           "question": "example text",
+                     *           "expectedAnswer": "example text",
+                     *           "expectedDocumentId": "0b9fe31e-0bf5-4aee-8b9b-e9abc6276f21",
+                     *           "expectedIntent": "example text",
+                     *           "draft": "example text",
+                     *           "confidence": 0.82,
+                     *           "sources": [
+                     *             {
+                     *               "documentId": "edde58ba-b594-484e-87d1-65cfb634575d",
+                     *               "title": "Refund policy",
+                     *               "score": 0.82
+                     *             }
+                     *           ],
+                     *           "predictedIntent": "example text",
+                     *           "intentConfidence": 1,
+                     *           "fallback": false,
+                     *           "answerMatches": false,
+                     *           "topSourceMatches": false,
+                     *           "documentCited": false,
+                     *           "intentMatches": false,
+                     *           "correct": false,
+                     *           "error": "example text"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Cases the run evaluates */
+                        caseCount: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC)
+                         */
+                        createdAt: string;
+                        error: string | null;
+                        finishedAt: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Evaluation run
+                         */
+                        id: string;
+                        /**
+                         * Format: uuid
+                         * @description Namespace
+                         */
+                        namespaceId: string;
+                        /** @description Cases evaluated so far */
+                        processed: number;
+                        requestedBy: string | null;
+                        /** @description Per-case results, in case order; empty until completed */
+                        results: {
+                            answerMatches: boolean | null;
+                            /**
+                             * Format: uuid
+                             * @description Evaluation case
+                             */
+                            caseId: string;
+                            /** @description The draft confidence in [0, 1] */
+                            confidence: number;
+                            /** @description Every expectation of the case holds and the draft is not a fallback */
+                            correct: boolean;
+                            documentCited: boolean | null;
+                            /** @description The drafted reply (never sent) */
+                            draft: string;
+                            error: string | null;
+                            expectedAnswer: string | null;
+                            expectedDocumentId: string | null;
+                            expectedIntent: string | null;
+                            /** @description The draft stayed under the confidence line (0.7) */
+                            fallback: boolean;
+                            /** @description The classifier confidence in [0, 1] */
+                            intentConfidence: number;
+                            intentMatches: boolean | null;
+                            /** @description The intent the classifier answered (unknown when none) */
+                            predictedIntent: string;
+                            /** @description The question as an employee would ask it */
+                            question: string;
+                            /** @description The best sources, best first (at most 3) */
+                            sources: {
+                                /**
+                                 * Format: uuid
+                                 * @description Document of the passage
+                                 */
+                                documentId: string;
+                                /** @description The passage score in [0, 1] */
+                                score: number;
+                                /** @description Document title */
+                                title: string;
+                            }[];
+                            topSourceMatches: boolean | null;
+                        }[];
+                        startedAt: string | null;
+                        /** @description queued, running, completed or failed */
+                        status: "queued" | "running" | "completed" | "failed";
+                        totals: {
+                            accuracy: number | null;
+                            /** @description Cases evaluated */
+                            cases: number;
+                            /** @description Cases answered correctly */
+                            correct: number;
+                            /** @description Cases that could not be evaluated (a model call failed) */
+                            errors: number;
+                            /** @description Cases whose draft stayed under the confidence line */
+                            fallbacks: number;
+                            intentAccuracy: number | null;
+                            top1SourceAccuracy: number | null;
+                            /** @description Cases that name an expected document */
+                            withExpectedDocument: number;
+                            /** @description Cases that name an expected intent */
+                            withExpectedIntent: number;
+                        } | null;
                     };
                 };
             };

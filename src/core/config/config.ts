@@ -90,6 +90,12 @@ export interface Config {
   readonly agentTaskCpuConcurrency: number;
   /** INTENT_TRIGGER_WORDS, lower-cased; a reply whose message or text contains one goes to a human. */
   readonly intentTriggerWords: readonly string[];
+  /**
+   * INTENT_MODEL_FALLBACK (default false): with LLM_API_KEY, an uncertain
+   * offline intent classification asks the chat model once to choose among
+   * the namespace's intents (docs/intents.md).
+   */
+  readonly intentModelFallback: boolean;
   /** CHANNEL_DEFAULT_DEPARTMENT (id or slug): where unknown channel senders are created; null: ADMIN_DEPARTMENT. */
   readonly channelDefaultDepartment: string | null;
   /**
@@ -372,6 +378,7 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
       .split(',')
       .map((w) => w.trim().toLowerCase())
       .filter(Boolean),
+    intentModelFallback: bool('INTENT_MODEL_FALLBACK', false),
     channelDefaultDepartment: str('CHANNEL_DEFAULT_DEPARTMENT'),
     channelUnknownSender,
     metrics: { token: str('METRICS_TOKEN'), port: int('METRICS_PORT', 9464, 0, 65535) },

@@ -38,8 +38,18 @@ export interface DatabaseHandle {
 }
 
 const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-/** An empty embedded database that `npm run build` dumps (scripts/make-pglite-template.mjs). */
-const PGLITE_TEMPLATE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template.tar.gz');
+/**
+ * Where an empty embedded database that `npm run build` dumps may be
+ * (scripts/make-pglite-template.mjs): next to this module in `dist/`, and,
+ * when the service runs from `src/` (`npm run dev`, tsx), in the checkout's
+ * built `dist/`. The template is initdb's output, before any migration, so a
+ * build of other sources serves as well, as long as it was made with the
+ * installed PGlite (the build stamp ties both to the lockfile).
+ */
+const PGLITE_TEMPLATES = [
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template.tar.gz'),
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/core/db/pglite-template.tar.gz'),
+];
 const EXTENSIONS_SQL = sql`CREATE EXTENSION IF NOT EXISTS vector; CREATE EXTENSION IF NOT EXISTS pg_trgm;`;
 /** Serialises migrations when several replicas start at once. */
 const MIGRATION_LOCK_KEY = 7_424_001;
@@ -147,11 +157,12 @@ export function openPostgres(
  * For a data folder without a database yet, the built template to start
  * from: loading it takes a second or two where PGlite's own initdb takes
  * nine or more. Undefined when the folder has a database (PGlite resumes it)
- * or there is no template (running from src/, or a build without it).
+ * or no build has made a template.
  */
 function newDatabaseTemplate(dataDir: string): Blob | undefined {
-  if (existsSync(path.join(dataDir, 'PG_VERSION')) || !existsSync(PGLITE_TEMPLATE)) return undefined;
-  return new Blob([readFileSync(PGLITE_TEMPLATE)]);
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
+  const template = PGLITE_TEMPLATES.find((file) => existsSync(file));
+  return template ? new Blob([readFileSync(template)]) : undefined;
 }
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, PGlite otherwise. */

@@ -79,3 +79,72 @@ describe('extractive responder', () => {
     expect(splitSentences('One. Two!  Three?\nFour')).toEqual(['One.', 'Two!', 'Three?', 'Four']);
   });
 });
+
+describe('extractive responder: the sentence that answers', () => {
+  const leave = {
+    id: 'leave',
+    title: 'Employee Handbook',
+    headingPath: ['Employee Handbook', 'Leave', 'How much leave you get'],
+    content:
+      'How much leave you get Full-time employees receive 25 working days of paid annual leave per holiday year. ' +
+      'The holiday year runs from January to December. Parking at the office is free for visitors.',
+    score: 0.82,
+  };
+  const pay = {
+    id: 'pay',
+    title: 'Employee Handbook',
+    headingPath: ['Employee Handbook', 'Pay'],
+    content: 'Salaries are paid on the 25th of each month. Payslips are in the HR portal.',
+    score: 0.4,
+  };
+
+  it('quotes the sentence holding the fact of a paraphrased question, not the whole passage', async () => {
+    const reply = await responder.complete({
+      messages: [{ role: 'user', content: 'How many vacation days do I get a year?' }],
+      passages: [pay, leave],
+    });
+    const [body, sources] = reply.text.split('\n\n');
+    expect(body).toBe('Full-time employees receive 25 working days of paid annual leave per holiday year.');
+    expect(body).not.toContain('Parking');
+    expect(sources).toBe('Sources: Employee Handbook › Leave › How much leave you get');
+  });
+
+  it('cuts heading text glued to the first sentence off the quote', async () => {
+    const reply = await responder.complete({
+      messages: [{ role: 'user', content: 'annual leave days' }],
+      passages: [leave],
+    });
+    expect(reply.text.startsWith('Full-time employees receive 25 working days')).toBe(true);
+  });
+
+  it('quotes the next sentence too when it runs on from the answer', async () => {
+    const reply = await responder.complete({
+      messages: [{ role: 'user', content: 'Коли виплачують зарплату?' }],
+      passages: [
+        {
+          id: 'uk',
+          title: 'Довідник',
+          headingPath: ['Зарплата'],
+          content:
+            'Заробітна плата виплачується двічі на місяць: 10 і 25 числа. Це стосується всіх працівників. Офіс відкрито з 9:00.',
+          score: 0.75,
+        },
+      ],
+    });
+    const [body, sources] = reply.text.split('\n\n');
+    expect(body).toBe(
+      'Заробітна плата виплачується двічі на місяць: 10 і 25 числа. Це стосується всіх працівників.',
+    );
+    // Ukrainian without і, ї, є or ґ is still answered in Ukrainian.
+    expect(sources).toBe('Джерела: Довідник › Зарплата');
+  });
+
+  it('answers in the question language from a passage in another', async () => {
+    const reply = await responder.complete({
+      messages: [{ role: 'user', content: 'Сколько дней отпуска в году?' }],
+      passages: [leave],
+    });
+    expect(reply.text).toContain('25 working days of paid annual leave');
+    expect(reply.text).toContain('Источники: Employee Handbook › Leave › How much leave you get');
+  });
+});

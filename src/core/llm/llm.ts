@@ -60,7 +60,14 @@ export interface ContextPassage {
   id: string;
   title: string;
   content: string;
+  /**
+   * The passage's answer confidence in [0, 1] (retrieval's calibrated
+   * confidence, compared with the 0.7 line): the offline responder quotes
+   * the best passages by it and answers only when the best reaches the line.
+   */
   score: number;
+  /** The section headings the passage sits under, outermost first (cited as `title › path`). */
+  headingPath?: readonly string[];
 }
 
 export interface ChatProvider {

@@ -7,6 +7,7 @@ export const QUEUE_NAMES = [
   'chanB-outbound',
   'knowledge-ingest',
   'memory-extraction',
+  'namespace-evaluation',
 ] as const;
 
 export type QueueName = (typeof QUEUE_NAMES)[number];

@@ -58,7 +58,23 @@ describe('intent classifier with examples kept in memory', () => {
     expect((await other.classify(namespace.id, phrase)).intent).not.toBe('equipment');
   });
 
-  it('answers what the database search answers', async () => {
+  it('without marks (PostgreSQL without Redis), sees a change at the next call through the example set digest', async () => {
+    const { namespace, intents } = await setUp();
+    const unmarked = createIntentClassifier({
+      examples: intents.repositories.examples,
+      embeddings: ctx.container.llm.embeddings,
+    });
+    const phrase = 'my monitor is broken';
+    expect((await unmarked.classify(namespace.id, phrase)).intent).not.toBe('equipment');
+    const [added] = await intents.service.storeExamples(namespace.id, [
+      { intentName: 'equipment', exampleText: phrase },
+    ]);
+    expect((await unmarked.classify(namespace.id, phrase)).intent).toBe('equipment');
+    await intents.service.deleteExample(systemActor(['canManageNamespaces']), added!.id);
+    expect((await unmarked.classify(namespace.id, phrase)).intent).not.toBe('equipment');
+  });
+
+  it('answers what a classifier without marks answers', async () => {
     const { namespace, intents } = await setUp();
     await intents.service.storeExamples(namespace.id, [
       { intentName: 'vacation', exampleText: 'I want to take a vacation next month' },

@@ -193,12 +193,28 @@ export function createIntentExamplesRepository(db: Database) {
     async vectors(
       namespaceId: string,
       limit: number,
-    ): Promise<Array<{ id: string; intentName: string; embedding: string }>> {
-      return rowsOf<{ id: string; intentName: string; embedding: string }>(
-        await db.execute(sql`SELECT id, intent_name AS "intentName", embedding::text AS embedding
+    ): Promise<Array<{ id: string; intentName: string; exampleText: string; embedding: string }>> {
+      return rowsOf<{ id: string; intentName: string; exampleText: string; embedding: string }>(
+        await db.execute(sql`SELECT id, intent_name AS "intentName", example_text AS "exampleText",
+            embedding::text AS embedding
           FROM intent_examples WHERE namespace_id = ${namespaceId} AND embedding IS NOT NULL
           ORDER BY id LIMIT ${Math.max(1, Math.floor(limit))}`),
       );
+    },
+
+    /**
+     * A digest of the namespace's example set (ids and the embedder of each
+     * vector): it changes when an example is added, deleted or re-embedded.
+     * The classifier's version check where no marks exist (PostgreSQL
+     * without Redis): one small query instead of reloading the examples.
+     */
+    async fingerprint(namespaceId: string): Promise<string> {
+      const [row] = rowsOf<{ digest: string | null; total: number | string }>(
+        await db.execute(sql`SELECT count(*) AS total,
+            md5(string_agg(id::text || ':' || coalesce(embedder, ''), ',' ORDER BY id)) AS digest
+          FROM intent_examples WHERE namespace_id = ${namespaceId} AND embedding IS NOT NULL`),
+      );
+      return `${Number(row?.total ?? 0)}:${row?.digest ?? ''}`;
     },
 
     /**

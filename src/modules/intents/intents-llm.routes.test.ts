@@ -66,6 +66,8 @@ describe('intents with the OpenAI-compatible provider', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().intent).toBe('password');
     expect(fake.requestsTo('/v1/embeddings')).toHaveLength(1);
+    // INTENT_MODEL_FALLBACK is off by default: the chat model is never asked.
+    expect(fake.requestsTo('/v1/chat/completions')).toHaveLength(0);
 
     const vector = createLocalEmbedder(ctx.container.config.embeddingDimensions).embedOne(
       'I forgot my password',

@@ -1,10 +1,11 @@
 import type { Database } from '../../core/db/client.js';
 import type { KeyValue } from '../../core/kv/kv.js';
-import type { EmbeddingProvider } from '../../core/llm/llm.js';
+import type { ChatProvider, EmbeddingProvider } from '../../core/llm/llm.js';
 import { defineModule } from '../../core/module.js';
 import { exampleMarksFor } from './example-marks.js';
 import { createIntentClassifier } from './intent-classifier.js';
 import { createIntentExamplesRepository } from './intent-examples.repository.js';
+import { createModelIntentChooser } from './intent-model-fallback.js';
 import { createIntentSeeder } from './intent-seeding.js';
 import { createIntentTrustRepository } from './intent-trust.repository.js';
 import { createIntentTrustService } from './intent-trust.service.js';
@@ -18,6 +19,8 @@ export function createIntentsModule(deps: {
   /** With both, the classifier keeps example vectors in memory (see intent-classifier.ts). */
   kv?: KeyValue;
   driver?: 'pglite' | 'postgres';
+  /** INTENT_MODEL_FALLBACK with a configured model: the chat model asked about uncertain classifications. */
+  modelFallback?: ChatProvider | null;
 }) {
   const repositories = {
     examples: createIntentExamplesRepository(deps.db),
@@ -29,6 +32,7 @@ export function createIntentsModule(deps: {
     examples: repositories.examples,
     embeddings: deps.embeddings,
     ...(marks ? { marks } : {}),
+    ...(deps.modelFallback ? { chooser: createModelIntentChooser(deps.modelFallback) } : {}),
   });
   const service = createIntentsService({ ...deps, ...repositories, classifier });
   const trust = createIntentTrustService(repositories);

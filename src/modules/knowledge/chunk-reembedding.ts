@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../core/db/client.js';
 import { vectorLiteral } from '../../core/db/vector.js';
 import { type EmbeddingProvider, embedderVersion } from '../../core/llm/llm.js';
-import { indexedText } from './ingestion/synthetic-questions-prompt.js';
+import { headingPathOf, indexedText } from './ingestion/synthetic-questions-prompt.js';
 
 /** Chunks per provider call and UPDATE, as ingestion batches them. */
 const REEMBED_BATCH = 32;
@@ -10,7 +10,7 @@ const REEMBED_BATCH = 32;
 /**
  * Re-embeds stored chunks whose vector another embedder made (the stored
  * `embedder` differs from the configured provider's version, or is null),
- * from the same text as ingestion (content and synthetic questions). Walks
+ * from the same text as ingestion (heading path, content and synthetic questions). Walks
  * the chunks by id in batches (one provider call and one UPDATE each), at
  * most `maxRows` per pass. Idempotent and safe beside another runner or
  * ingestion: a chunk already at the current version is neither selected nor
@@ -26,14 +26,14 @@ export async function reembedOutdatedChunks(
   const version = embedderVersion(embeddings);
   const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
   const outdated = (afterId: string | null, limit: number) =>
-    db.execute(sql`SELECT id, content, synthetic_questions AS questions FROM chunks
+    db.execute(sql`SELECT id, content, synthetic_questions AS questions, metadata FROM chunks
       WHERE embedder IS DISTINCT FROM ${version} ${afterId ? sql`AND id > ${afterId}` : sql``}
       ORDER BY id LIMIT ${limit}`);
   let afterId: string | null = null;
   let seen = 0;
   let updated = 0;
   while (seen < maxRows) {
-    const rows: Array<{ id: string; content: string; questions: unknown }> = rowsOf(
+    const rows: Array<{ id: string; content: string; questions: unknown; metadata: unknown }> = rowsOf(
       await outdated(afterId, Math.min(REEMBED_BATCH, maxRows - seen)),
     );
     if (rows.length === 0) return { updated, more: false };
@@ -41,7 +41,11 @@ export async function reembedOutdatedChunks(
     afterId = rows.at(-1)!.id;
     const vectors = await embeddings.embed(
       rows.map((row) =>
-        indexedText(row.content, Array.isArray(row.questions) ? (row.questions as string[]) : null),
+        indexedText(
+          row.content,
+          Array.isArray(row.questions) ? (row.questions as string[]) : null,
+          headingPathOf(row.metadata),
+        ),
       ),
     );
     const values = rows.map((row, i) => ({ id: row.id, embedding: vectorLiteral(vectors[i]!) }));

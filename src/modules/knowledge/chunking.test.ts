@@ -126,4 +126,59 @@ describe('chunkBlocks', () => {
       ]),
     ).toEqual([]);
   });
+
+  it('groups list items one per line and never cuts one in half', () => {
+    const item = (i: number) => `- Item ${i}: bring the signed form and a copy of the booking to the office.`;
+    const options = { targetTokens: 60, overlapTokens: 20 };
+    const chunks = chunkBlocks(
+      Array.from({ length: 12 }, (_, i): Block => ({ kind: 'paragraph', text: item(i), unit: 'list-item' })),
+      options,
+    );
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const chunk of chunks) {
+      expect(chunk.tokenCount).toBeLessThanOrEqual(options.targetTokens);
+      // Every line is a whole item.
+      for (const line of chunk.content.split('\n')) expect(line).toMatch(/^- Item \d+: .* office\.$/);
+    }
+    // Every item is somewhere, and a chunk after the first starts with the last item of the one before.
+    for (let i = 0; i < 12; i++) expect(chunks.some((c) => c.content.includes(item(i)))).toBe(true);
+    expect(chunks[1]!.content.startsWith(chunks[0]!.content.split('\n').at(-1)!)).toBe(true);
+  });
+
+  it('repeats a table header row in the chunk that continues the table', () => {
+    const rows: Block[] = [
+      { kind: 'paragraph', text: 'Grade | Annual leave days | Notice period', unit: 'table-row' },
+      ...Array.from(
+        { length: 10 },
+        (_, i): Block => ({
+          kind: 'paragraph',
+          text: `G${i} | ${20 + i} days of paid annual leave | ${i + 1} months of notice in writing`,
+          unit: 'table-row',
+        }),
+      ),
+    ];
+    const chunks = chunkBlocks(rows, { targetTokens: 80, overlapTokens: 20 });
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      const lines = chunk.content.split('\n');
+      expect(lines[0]).toBe('Grade | Annual leave days | Notice period');
+      expect(lines.every((line) => line.split(' | ').length === 3)).toBe(true);
+    }
+  });
+
+  it('moves the line that introduces a list to the next chunk with the list', () => {
+    const chunks = chunkBlocks(
+      [
+        { kind: 'paragraph', text: paragraph(0, 4) },
+        { kind: 'paragraph', text: 'Leave may be taken for:' },
+        { kind: 'paragraph', text: '- a wedding, three days', unit: 'list-item' },
+        { kind: 'paragraph', text: '- a house move, one day', unit: 'list-item' },
+      ],
+      { targetTokens: 75, overlapTokens: 10 },
+    );
+    expect(chunks.map((c) => c.content)).toEqual([
+      paragraph(0, 4),
+      'Leave may be taken for:\n\n- a wedding, three days\n- a house move, one day',
+    ]);
+  });
 });

@@ -1,14 +1,21 @@
 /**
- * Structure-aware chunking: extracted text arrives as blocks (headings and
- * paragraphs, with the page they came from); chunks follow sections, grow a
- * paragraph at a time up to a few hundred tokens, split long paragraphs by
- * sentences (and, failing that, by words), and repeat the last sentences of a
- * chunk at the start of the next one within the same section. Pure: no I/O.
+ * Structure-aware chunking: extracted text arrives as blocks (headings,
+ * paragraphs, list items and table rows, with the page they came from);
+ * chunks follow sections, grow a paragraph (or a list item, or a table row)
+ * at a time up to a passage-sized target, split long paragraphs by sentences
+ * (and, failing that, by words), and repeat the last sentences of a chunk at
+ * the start of the next one within the same section. A list item or table
+ * row is never cut unless it alone is over the target; a table continued in
+ * the next chunk repeats its header row; a line introducing a list ("You
+ * may take leave for:") moves with the list's first item. Pure: no I/O.
  */
+
+/** A paragraph that is one item of a list, or one row of a table (cells joined with ` | `). */
+export type BlockUnit = 'list-item' | 'table-row';
 
 export type Block =
   | { kind: 'heading'; level: number; text: string; page?: number }
-  | { kind: 'paragraph'; text: string; page?: number };
+  | { kind: 'paragraph'; text: string; page?: number; unit?: BlockUnit };
 
 export interface ChunkMetadata {
   /** The headings above the chunk, outermost first. */
@@ -32,6 +39,11 @@ export interface ChunkingOptions {
   overlapTokens: number;
 }
 
+/**
+ * Passage-sized: a handbook section of two or three paragraphs stays whole,
+ * a longer one splits near a paragraph boundary (docs/knowledge.md gives the
+ * measurement behind the figures).
+ */
 export const DEFAULT_CHUNKING: ChunkingOptions = { targetTokens: 300, overlapTokens: 50 };
 
 /**
@@ -65,6 +77,8 @@ interface Piece {
   page: number | undefined;
   /** Carried over from the previous chunk as overlap. */
   overlap: boolean;
+  /** A list item or table row: joined to a neighbour of the same kind by one line break. */
+  unit?: BlockUnit;
 }
 
 /** Splits text into pieces of at most `maxTokens`: by sentences, then words, then characters. */
@@ -100,9 +114,26 @@ export function splitToFit(text: string, maxTokens: number): string[] {
   return out;
 }
 
-/** The closing sentences of `pieces` that fit in `budget` tokens, as overlap pieces. */
+/**
+ * The overlap carried into the next chunk, within `budget` tokens: the
+ * closing sentences of prose, or the closing whole items of a list (a table
+ * carries its header row instead, see chunkBlocks).
+ */
 function overlapTail(pieces: readonly Piece[], budget: number): Piece[] {
   if (budget <= 0) return [];
+  const last = pieces.at(-1);
+  if (last?.unit === 'table-row') return [];
+  if (last?.unit === 'list-item') {
+    const items: Piece[] = [];
+    let tokens = 0;
+    for (let i = pieces.length - 1; i >= 0 && pieces[i]!.unit === 'list-item'; i--) {
+      if (tokens + pieces[i]!.tokens > budget) break;
+      items.unshift({ ...pieces[i]!, overlap: true });
+      tokens += pieces[i]!.tokens;
+    }
+    // Never repeat the whole chunk: overlap is context, not a copy.
+    return items.length === pieces.length ? [] : items;
+  }
   const text = pieces.map((p) => p.text).join(' ');
   const sentences = splitSentences(text);
   const tail: string[] = [];
@@ -122,12 +153,20 @@ function overlapTail(pieces: readonly Piece[], budget: number): Piece[] {
 
 function render(pieces: readonly Piece[]): string {
   let content = '';
+  let previous: Piece | undefined;
   for (const piece of pieces) {
-    if (content) content += piece.paragraphStart ? '\n\n' : ' ';
+    if (content) {
+      const sameList = piece.unit !== undefined && piece.unit === previous?.unit && piece.paragraphStart;
+      content += sameList ? '\n' : piece.paragraphStart ? '\n\n' : ' ';
+    }
     content += piece.text;
+    previous = piece;
   }
   return content;
 }
+
+/** A paragraph that introduces what follows ("Leave may be taken for:"). */
+const INTRODUCES = /:\s*$/;
 
 /**
  * Turns blocks into chunks. A heading closes the running chunk and opens a
@@ -160,35 +199,68 @@ export function chunkBlocks(blocks: readonly Block[], options: ChunkingOptions =
     tokens = 0;
   };
 
+  // The header row of the table being laid out, repeated when the table continues in a new chunk.
+  let tableHeader: Piece | null = null;
+  let previousUnit: BlockUnit | undefined;
+
   for (const block of blocks) {
     const text = block.text.trim();
     if (!text) continue;
     if (block.kind === 'heading') {
       closeSection();
+      tableHeader = null;
+      previousUnit = undefined;
       while (headings.length > 0 && headings.at(-1)!.level >= block.level) headings.pop();
       headings.push({ level: block.level, text });
       continue;
     }
-    // A paragraph that fits stays whole; a longer one is laid out sentence by sentence
-    // (over-long sentences cut to leave room for overlap), so chunks fill evenly.
+    const unit = block.unit;
+    const startsTable = unit === 'table-row' && previousUnit !== 'table-row';
+    previousUnit = unit;
+    // A paragraph, list item or row that fits stays whole; a longer one is laid out sentence by
+    // sentence (over-long sentences cut to leave room for overlap), so chunks fill evenly.
     const units =
       estimateTokens(text) <= targetTokens
         ? [text]
         : splitSentences(text).flatMap((s) => splitToFit(s, Math.max(1, targetTokens - overlapTokens)));
-    units.forEach((unit, index) => {
-      const cost = estimateTokens(unit);
+    units.forEach((part, index) => {
+      const cost = estimateTokens(part);
       if (tokens + cost > targetTokens && pieces.some((p) => !p.overlap)) {
+        // A line introducing a list moves to the next chunk with the list's first item.
+        const last = pieces.at(-1)!;
+        const carried =
+          unit === 'list-item' &&
+          index === 0 &&
+          !last.overlap &&
+          last.unit === undefined &&
+          INTRODUCES.test(last.text) &&
+          pieces.filter((p) => !p.overlap).length > 1
+            ? pieces.pop()!
+            : null;
         emit();
-        pieces = overlapTail(pieces, Math.min(overlapTokens, targetTokens - cost));
+        const budget = Math.min(overlapTokens, targetTokens - cost - (carried?.tokens ?? 0));
+        const continuesTable = unit === 'table-row' && !startsTable && tableHeader !== null;
+        pieces = carried
+          ? []
+          : continuesTable
+            ? tableHeader!.tokens <= budget
+              ? [{ ...tableHeader!, overlap: true }]
+              : []
+            : overlapTail(pieces, budget);
+        if (carried) pieces.push(carried);
         tokens = pieces.reduce((sum, p) => sum + p.tokens, 0);
       }
-      pieces.push({
-        text: unit,
+      const piece: Piece = {
+        text: part,
         tokens: cost,
         paragraphStart: index === 0,
         page: block.page,
         overlap: false,
-      });
+        ...(unit ? { unit } : {}),
+      };
+      if (unit !== 'table-row') tableHeader = null;
+      else if (startsTable && index === 0) tableHeader = piece;
+      pieces.push(piece);
       tokens += cost;
     });
   }

@@ -54,6 +54,15 @@ export function createDocumentsRepository(db: Database) {
       });
     },
 
+    /** Ids of every document of every department, oldest first (maintenance commands only). */
+    async listAllIds(tx: DbExecutor = db): Promise<string[]> {
+      const rows = await tx
+        .select({ id: documents.id })
+        .from(documents)
+        .orderBy(asc(documents.createdAt), asc(documents.id));
+      return rows.map((row) => row.id);
+    },
+
     async insert(values: NewDocument, tx: DbExecutor = db): Promise<DocumentRow> {
       const [row] = await tx.insert(documents).values(values).returning();
       return row!;

@@ -1,4 +1,9 @@
-/** The shapes of a hybrid search, shared by its two paths (rag.repository.ts, memory-search.ts). */
+/**
+ * The shapes of a hybrid search and its fusion, shared by its two paths
+ * (rag.repository.ts, memory-search.ts): each path finds the candidates
+ * and their leg scores; the ranking below is computed once, here.
+ */
+import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
 
 /** The inputs of one hybrid query. */
 export interface HybridQuery {
@@ -57,14 +62,176 @@ export interface HybridRow {
   title: string;
   content: string;
   chunkIndex: number;
+  /** The section headings the chunk sits under, outermost first (chunk metadata; empty when none). */
+  headingPath: string[];
   /** Cosine similarity clamped to [0, 1]; 0 without an embedding. */
   cosine: number;
   /** Raw Okapi BM25 of the chunk for the message's terms (0 when it holds none). */
   bm25: number;
   /** Keyword score in [0, 1]: the greater of normalised BM25 and trigram similarity. */
   keyword: number;
-  /** `(v × cosine + k × keyword) / (v + k)` with the knowledge base's ragWeights. */
+  /** `(v × cosine + k × keyword) / (v + k)` with the knowledge base's ragWeights: the confidence's basis. */
   score: number;
+  /** The rank fusion of the two legs ({@link fuseRanks}) in [0, 1]: rows come ordered by it. */
+  fused: number;
   /** The fingerprint of the detector whose ingestion scan read the content; null when none did. */
   scannedBy: string | null;
+}
+
+/** A candidate chunk of either leg with its leg scores and its base's weights. */
+export interface HybridCandidate {
+  id: string;
+  knowledgeBaseId: string;
+  departmentId: string;
+  /** Cosine similarity clamped to [0, 1]; 0 when the vector leg did not run. */
+  cosine: number;
+  /** Raw Okapi BM25. */
+  bm25: number;
+  /** BM25 over the query's reference, clamped to [0, 1]: the keyword score's lower bound. */
+  bm25n: number;
+  /** The base's normalised weights: `nv + nk = 1`. */
+  nv: number;
+  nk: number;
+}
+
+/**
+ * Reciprocal-rank fusion's constant (Cormack, Clarke and Büttcher, SIGIR
+ * 2009): a rank r weighs 1 / (k + r), so the first places of a leg count
+ * more than the rest without one leg's first place deciding alone.
+ */
+export const RRF_K = 60;
+
+/**
+ * Each value's rank among the positive values, best first (1 + how many
+ * are greater, so equal values share a rank); null for a value of 0 (the
+ * leg did not find that chunk).
+ */
+function ranksOf(values: readonly number[]): Array<number | null> {
+  const sorted = values.filter((v) => v > 0).sort((a, b) => b - a);
+  return values.map((value) => {
+    if (!(value > 0)) return null;
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (sorted[mid]! > value) low = mid + 1;
+      else high = mid;
+    }
+    return low + 1;
+  });
+}
+
+/**
+ * The legs' weights in the rank fusion, from a base's normalised ragWeights
+ * relative to the default: the default 0.7 / 0.3 evens out the raw scores'
+ * scales (a lexical cosine sits lower than a keyword score that reaches 1),
+ * which ranks do not have, so it weighs both legs equally; a base that
+ * leans to one leg more than the default leans the fusion the same way
+ * (1 / 0 and 0 / 1 keep one leg only).
+ */
+export function fusionWeights(nv: number, nk: number): { vector: number; keyword: number } {
+  const vector = nv / DEFAULT_RAG_WEIGHTS.vector;
+  const keyword = nk / DEFAULT_RAG_WEIGHTS.keyword;
+  const sum = vector + keyword;
+  return sum > 0 ? { vector: vector / sum, keyword: keyword / sum } : { vector: 0.5, keyword: 0.5 };
+}
+
+/**
+ * Weighted reciprocal-rank fusion of the two legs over the given rows:
+ * Σ weight × (k + 1) / (k + rank) over the legs that found the row (rank
+ * among these rows by cosine, and by `keywordOf`), so a row first in both
+ * legs scores 1. Ranks, not scores: a leg whose scores are high but whose
+ * order is poor cannot drown the other (measured in docs/quality.md).
+ */
+export function fuseRanks<T extends { cosine: number; nv: number; nk: number }>(
+  rows: readonly T[],
+  keywordOf: (row: T) => number,
+): number[] {
+  const vectorRanks = ranksOf(rows.map((row) => row.cosine));
+  const keywordRanks = ranksOf(rows.map(keywordOf));
+  return rows.map((row, i) => {
+    const weights = fusionWeights(row.nv, row.nk);
+    const vectorRank = vectorRanks[i];
+    const keywordRank = keywordRanks[i];
+    return (
+      (vectorRank ? (weights.vector * (RRF_K + 1)) / (RRF_K + vectorRank) : 0) +
+      (keywordRank ? (weights.keyword * (RRF_K + 1)) / (RRF_K + keywordRank) : 0)
+    );
+  });
+}
+
+function byChunkId(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The candidates that get the full keyword score (pg_trgm costs about 0.5 ms
+ * per 2 KB chunk): the best `shortlist` by the fusion with keyword = the
+ * normalised BM25 (a lower bound of the keyword score).
+ */
+export function shortlistOf<T extends HybridCandidate>(candidates: readonly T[], shortlist: number): T[] {
+  const fused = fuseRanks(candidates, (c) => c.bm25n);
+  return candidates
+    .map((candidate, i) => ({ candidate, fused: fused[i]! }))
+    .sort((a, b) => b.fused - a.fused || byChunkId(a.candidate.id, b.candidate.id))
+    .slice(0, Math.max(1, Math.floor(shortlist)))
+    .map(({ candidate }) => candidate);
+}
+
+/** A shortlisted chunk as read for its row, with its trigram word similarity to the message. */
+export interface ShortlistedChunk {
+  documentId: string;
+  title: string;
+  content: string;
+  chunkIndex: number;
+  /** The chunk's `metadata.headingPath` as stored (null or not an array when it has none). */
+  headingPath: unknown;
+  scannedBy: string | null;
+  /** pg_trgm's `word_similarity(message, content)` (float4, as a number). */
+  trigram: number;
+}
+
+/**
+ * The search's rows from the shortlist and its chunks as read (a candidate
+ * whose chunk was not read, held back or deleted since, is left out):
+ * keyword = max(normalised BM25, trigram), score = nv × cosine + nk ×
+ * keyword, fused = {@link fuseRanks} over these rows; ordered by the
+ * fusion, then the score, then the chunk id.
+ */
+export function rankRows(
+  shortlist: readonly HybridCandidate[],
+  chunks: ReadonlyMap<string, ShortlistedChunk>,
+): HybridRow[] {
+  const rows: Array<Omit<HybridRow, 'fused'> & { nv: number; nk: number }> = [];
+  for (const c of shortlist) {
+    const chunk = chunks.get(c.id);
+    if (!chunk) continue;
+    const keyword = Math.max(c.bm25n, chunk.trigram);
+    rows.push({
+      chunkId: c.id,
+      documentId: chunk.documentId,
+      knowledgeBaseId: c.knowledgeBaseId,
+      departmentId: c.departmentId,
+      title: chunk.title,
+      content: chunk.content,
+      chunkIndex: Number(chunk.chunkIndex),
+      headingPath: headingPathOf(chunk.headingPath),
+      cosine: c.cosine,
+      bm25: c.bm25,
+      keyword,
+      score: c.nv * c.cosine + c.nk * keyword,
+      scannedBy: chunk.scannedBy,
+      nv: c.nv,
+      nk: c.nk,
+    });
+  }
+  const fused = fuseRanks(rows, (row) => row.keyword);
+  return rows
+    .map(({ nv: _nv, nk: _nk, ...row }, i) => ({ ...row, fused: fused[i]! }))
+    .sort((a, b) => b.fused - a.fused || b.score - a.score || byChunkId(a.chunkId, b.chunkId));
+}
+
+/** The strings of a stored heading path; anything else reads as no headings. */
+function headingPathOf(stored: unknown): string[] {
+  return Array.isArray(stored) ? stored.filter((h): h is string => typeof h === 'string') : [];
 }

@@ -4,7 +4,15 @@ import { uuidArray } from '../../core/db/sql-helpers.js';
 import { groupCommit } from '../../core/group-commit.js';
 import { memoiseByText } from '../../core/memo.js';
 import type { KeywordWeights } from './bm25.js';
-import type { HybridQuery, HybridRow, KnowledgeBaseSnapshot } from './hybrid-search.js';
+import {
+  type HybridCandidate,
+  type HybridQuery,
+  type HybridRow,
+  type KnowledgeBaseSnapshot,
+  rankRows,
+  type ShortlistedChunk,
+  shortlistOf,
+} from './hybrid-search.js';
 import { bm25Scores, type KeywordIndex } from './keyword-index.js';
 import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
 import { trigramProfile, trigramsOf, wordSimilarityOver } from './trigram.js';
@@ -12,7 +20,7 @@ import { queryVector, type VectorIndex } from './vector-index.js';
 
 /**
  * The hybrid search served from the process's in-memory indexes: the
- * same chunks, figures and order as `hybridSearchQuery` (rag.repository.ts
+ * same chunks, figures and order as `searchInDatabase` (rag.repository.ts
  * documents each step), computed here:
  *
  * 1. one statement reads the searched bases' versions, departments and
@@ -21,14 +29,14 @@ import { queryVector, type VectorIndex } from './vector-index.js';
  *    to the database (null);
  * 2. the vector leg (vector-index.ts) and the keyword leg (keyword-index.ts)
  *    propose their best N each, with every candidate's cosine and BM25;
- * 3. the candidates of the allowed departments are weighed with their
- *    base's weights and the best `shortlist` kept (keyword = normalised
- *    BM25, a lower bound, as in SQL);
+ * 3. the candidates of the allowed departments, with their base's
+ *    weights, go through the same fusion as in SQL (hybrid-search.ts,
+ *    {@link shortlistOf}), which keeps the best `shortlist`;
  * 4. a second statement reads those chunks (content, title, document),
  *    not held back, in the searched bases;
  * 5. pg_trgm's word similarity of the message and each content
- *    (trigram.ts, the same float4) completes the keyword score, and the
- *    blended score orders them.
+ *    (trigram.ts, the same float4) completes the keyword score, and
+ *    {@link rankRows} scores and orders them, as in SQL.
  */
 
 /** pg_trgm's work grows with the message too; its first 1000 characters carry the signal. */
@@ -112,12 +120,10 @@ export interface ChunkRow {
   documentId: string;
   chunkIndex: number;
   content: string;
+  /** `metadata.headingPath` as stored. */
+  headingPath: unknown;
   scannedBy: string | null;
   title: string;
-}
-
-function byId(a: { id: string }, b: { id: string }): number {
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /**
@@ -136,7 +142,8 @@ export function createShortlistReader(db: DbExecutor): (ask: ChunkAsk) => Promis
   return groupCommit(async (asks: ReadonlyArray<ChunkAsk>) => {
     const rows = rowsOf<ChunkRow>(
       await db.execute(sql`SELECT c.id, c.knowledge_base_id AS "knowledgeBaseId", c.document_id AS "documentId",
-          c.chunk_index AS "chunkIndex", c.content, c.scanned_by AS "scannedBy", d.title
+          c.chunk_index AS "chunkIndex", c.content, c.metadata->'headingPath' AS "headingPath",
+          c.scanned_by AS "scannedBy", d.title
         FROM unnest(${uuidArray([...new Set(asks.flatMap((ask) => ask.ids))])}) AS shortlisted(id)
         JOIN chunks c ON c.id = shortlisted.id
         JOIN documents d ON d.id = c.document_id
@@ -215,38 +222,41 @@ export function createMemorySearch(deps: {
       const candidates = await candidatesOf(query);
       if (!candidates) return null;
       const departments = query.departmentIds ? new Set(query.departmentIds) : null;
-      const shortlist = candidates
+      const allowed: HybridCandidate[] = candidates
         .filter((c) => !departments || departments.has(c.base.departmentId))
-        .map((c) => ({ ...c, lower: c.base.nv * c.cosine + c.base.nk * c.bm25n }))
-        .sort((a, b) => b.lower - a.lower || byId(a, b))
-        .slice(0, Math.max(1, Math.floor(query.shortlist)));
+        .map((c) => ({
+          id: c.id,
+          knowledgeBaseId: c.knowledgeBaseId,
+          departmentId: c.base.departmentId,
+          cosine: c.cosine,
+          bm25: c.bm25,
+          bm25n: c.bm25n,
+          nv: c.base.nv,
+          nk: c.base.nk,
+        }));
+      const shortlist = shortlistOf(allowed, query.shortlist);
       if (shortlist.length === 0) return [];
-      const chunks = await readChunks({
+      const read = await readChunks({
         ids: shortlist.map((c) => c.id),
         knowledgeBaseIds: query.knowledgeBaseIds,
       });
       const message = new Set(trigramsOf(query.text.slice(0, TRIGRAM_TEXT_MAX)));
-      const rows: HybridRow[] = [];
+      const chunks = new Map<string, ShortlistedChunk>();
       for (const c of shortlist) {
-        const chunk = chunks.get(c.id);
+        const chunk = read.get(c.id);
         if (!chunk) continue;
-        const keyword = wordSimilarityOver(message, profileOf(chunk.content), c.bm25n);
-        rows.push({
-          chunkId: c.id,
+        chunks.set(c.id, {
           documentId: chunk.documentId,
-          knowledgeBaseId: c.knowledgeBaseId,
-          departmentId: c.base.departmentId,
           title: chunk.title,
           content: chunk.content,
           chunkIndex: Number(chunk.chunkIndex),
-          cosine: c.cosine,
-          bm25: c.bm25,
-          keyword,
-          score: c.base.nv * c.cosine + c.base.nk * keyword,
+          headingPath: chunk.headingPath,
           scannedBy: chunk.scannedBy,
+          // Floored at bm25n, which skips the search when it cannot win: rankRows keeps the greater anyway.
+          trigram: wordSimilarityOver(message, profileOf(chunk.content), c.bm25n),
         });
       }
-      return rows.sort((a, b) => b.score - a.score || byId({ id: a.chunkId }, { id: b.chunkId }));
+      return rankRows(shortlist, chunks);
     },
   };
 }

@@ -17,7 +17,14 @@ import {
   keywordStatsCtes,
   keywordWeightCtes,
 } from './bm25.js';
-import type { HybridQuery, HybridRow } from './hybrid-search.js';
+import {
+  type HybridCandidate,
+  type HybridQuery,
+  type HybridRow,
+  rankRows,
+  type ShortlistedChunk,
+  shortlistOf,
+} from './hybrid-search.js';
 import { createKeywordIndex } from './keyword-index.js';
 import { createMemorySearch, TRIGRAM_TEXT_MAX } from './memory-search.js';
 import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
@@ -26,7 +33,7 @@ import { createVectorIndex } from './vector-index.js';
 export type { HybridQuery, HybridRow } from './hybrid-search.js';
 
 /**
- * The hybrid retrieval query, one statement:
+ * The hybrid search's candidate statement (steps 1 to 3 of the SQL path):
  *
  * 1. vector leg: `ORDER BY embedding <=> $q LIMIT N` over the allowed
  *    knowledge bases, served by the HNSW index `chunks_embedding_idx`;
@@ -38,26 +45,23 @@ export type { HybridQuery, HybridRow } from './hybrid-search.js';
  *    length) come with the proposed candidates as `keywordWeights`, the
  *    in-memory index's counts of the same rows, or are read here from
  *    `kb_stats` and `kb_term_stats`;
- * 3. the union of both, each candidate scored:
+ * 3. the union of both, each candidate answered with its leg scores and
+ *    its base's weights:
  *    - cosine = 1 − cosine distance, clamped to [0, 1];
- *    - bm25 normalised to [0, 1] by the query's reference score, the BM25
- *      of a chunk of average length holding every query term once (Σ idf
- *      over all query terms, those no chunk holds at df 0, see
- *      {@link bm25Reference}): min(1, bm25 / reference); a chunk that covers
- *      the whole query as well as a typical chunk scores 1, one that holds
- *      a third of it about a third (docs/knowledge.md, measured in
- *      docs/quality.md);
- *    - keyword = greatest(bm25 normalised, trigram), trigram being pg_trgm's
- *      `word_similarity(message, content)`: two ways of matching the same
- *      words (stems, letters), so the better match counts; trigram carries
- *      typos and transliteration, which stems cannot match;
- *    - score = (v × cosine + k × keyword) / (v + k) with the knowledge base's
- *      `ragWeights` (negative or missing weights count as 0; weights adding
- *      up to 0 use the default 0.7 / 0.3);
- *    pg_trgm costs about 0.5 ms per 2 KB chunk, so it is computed for the
- *    best `shortlist` candidates only, ranked first with keyword = bm25
- *    normalised (a lower bound of their keyword score);
- * 4. ordered by score, best first (at most `shortlist` rows).
+ *    - bm25 and bm25n, BM25 normalised to [0, 1] by the query's reference
+ *      score, the BM25 of a chunk of average length holding every query
+ *      term once (Σ idf over all query terms, those no chunk holds at df 0,
+ *      see {@link bm25Reference}): min(1, bm25 / reference); a chunk that
+ *      covers the whole query as well as a typical chunk scores 1, one that
+ *      holds a third of it about a third (docs/knowledge.md);
+ *    - nv, nk: the knowledge base's `ragWeights` normalised to add up to 1
+ *      (negative or missing weights count as 0; weights adding up to 0 use
+ *      the default 0.7 / 0.3).
+ *
+ * The ranking is the same TypeScript for both paths (hybrid-search.ts):
+ * the fusion picks the `shortlist` ({@link shortlistOf}), a second
+ * statement ({@link shortlistRowsQuery}) reads those chunks with pg_trgm's
+ * word similarity, and {@link rankRows} scores and orders them.
  *
  * Held-back chunks (flagged at ingestion) are never candidates. Kept
  * PostgreSQL 15 compatible. Scope: only `knowledgeBaseIds` (and, when given,
@@ -97,45 +101,91 @@ export function hybridSearchQuery(
     ? sql`AND kb.department_id = ANY(${uuidArray(query.departmentIds)})`
     : sql``;
 
-  const shortlist = Math.max(1, Math.floor(query.shortlist));
   // The statistics of the in-memory index that proposed the candidates, else read here.
   const weights = query.keywordWeights;
   const stats = weights ? keywordWeightCtes(weights) : keywordStatsCtes(terms, kbIds);
   const reference = weights ? bm25ReferenceOf(weights) : bm25Reference();
   return sql`WITH ${stats},
     candidates AS (${sql.join(legs, sql` UNION `)}),
-    scored AS MATERIALIZED (
-      SELECT c.id AS "chunkId", c.document_id AS "documentId", c.knowledge_base_id AS "knowledgeBaseId",
-        kb.department_id AS "departmentId", d.title, c.content, c.chunk_index AS "chunkIndex",
-        c.scanned_by AS "scannedBy",
+    scored AS (
+      SELECT c.id AS "chunkId", c.knowledge_base_id AS "knowledgeBaseId", kb.department_id AS "departmentId",
         ${cosine} AS cosine,
         ${bm25} AS bm25,
         ${weight('vector')} AS wv,
         ${weight('keyword')} AS wk
       FROM candidates
       JOIN chunks c ON c.id = candidates.id
-      JOIN documents d ON d.id = c.document_id
       JOIN knowledge_bases kb ON kb.id = c.knowledge_base_id
       WHERE c.knowledge_base_id = ANY(${kbIds}) AND NOT c.held_back ${departmentFence}
-    ),
-    weighted AS (
-      SELECT *,
-        CASE WHEN wv + wk > 0 THEN wv / (wv + wk) ELSE ${DEFAULT_RAG_WEIGHTS.vector}::float8 END AS nv,
-        CASE WHEN wv + wk > 0 THEN wk / (wv + wk) ELSE ${DEFAULT_RAG_WEIGHTS.keyword}::float8 END AS nk,
-        coalesce(least(1, bm25 / nullif(${reference}, 0)), 0) AS bm25n
-      FROM scored
-    ),
-    shortlist AS MATERIALIZED (
-      SELECT * FROM weighted ORDER BY nv * cosine + nk * bm25n DESC, "chunkId" LIMIT ${shortlist}
-    ),
-    final AS (
-      SELECT *, greatest(bm25n, word_similarity(${query.text.slice(0, TRIGRAM_TEXT_MAX)}, content)) AS keyword
-      FROM shortlist
     )
-    SELECT "chunkId", "documentId", "knowledgeBaseId", "departmentId", title, content, "chunkIndex",
-      "scannedBy", cosine, bm25, keyword, nv * cosine + nk * keyword AS score
-    FROM final
-    ORDER BY score DESC, "chunkId"`;
+    SELECT "chunkId", "knowledgeBaseId", "departmentId", cosine, bm25,
+      coalesce(least(1, bm25 / nullif(${reference}, 0)), 0) AS bm25n,
+      CASE WHEN wv + wk > 0 THEN wv / (wv + wk) ELSE ${DEFAULT_RAG_WEIGHTS.vector}::float8 END AS nv,
+      CASE WHEN wv + wk > 0 THEN wk / (wv + wk) ELSE ${DEFAULT_RAG_WEIGHTS.keyword}::float8 END AS nk
+    FROM scored
+    ORDER BY "chunkId"`;
+}
+
+/**
+ * The shortlisted chunks' rows (step 4 of the SQL path), with pg_trgm's
+ * `word_similarity(message, content)`: the message's first
+ * {@link TRIGRAM_TEXT_MAX} characters, as a float8 of the float4 pg_trgm
+ * answers. Only chunks of the searched bases, not held back.
+ */
+export function shortlistRowsQuery(
+  ids: readonly string[],
+  knowledgeBaseIds: readonly string[],
+  text: string,
+): SQL {
+  return sql`SELECT c.id AS "chunkId", c.document_id AS "documentId", d.title, c.content,
+      c.chunk_index AS "chunkIndex", c.metadata->'headingPath' AS "headingPath", c.scanned_by AS "scannedBy",
+      word_similarity(${text.slice(0, TRIGRAM_TEXT_MAX)}, c.content)::float8 AS trigram
+    FROM unnest(${uuidArray(ids)}) AS shortlisted(id)
+    JOIN chunks c ON c.id = shortlisted.id
+    JOIN documents d ON d.id = c.document_id
+    WHERE c.knowledge_base_id = ANY(${uuidArray(knowledgeBaseIds)}) AND NOT c.held_back`;
+}
+
+/**
+ * The SQL path of a hybrid search inside a transaction whose search
+ * settings are applied: the candidate statement, the fusion's shortlist,
+ * the shortlist's rows, ranked (hybrid-search.ts).
+ */
+export async function searchInDatabase(
+  tx: DbExecutor,
+  query: HybridQuery & { keywordCandidates?: readonly string[]; keywordWeights?: KeywordWeights },
+): Promise<HybridRow[]> {
+  const candidates = rowsOf<HybridCandidate & { chunkId: string }>(
+    await tx.execute(hybridSearchQuery(query)),
+  ).map((row) => ({
+    id: row.chunkId,
+    chunkId: row.chunkId,
+    knowledgeBaseId: row.knowledgeBaseId,
+    departmentId: row.departmentId,
+    cosine: Number(row.cosine),
+    bm25: Number(row.bm25),
+    bm25n: Number(row.bm25n),
+    nv: Number(row.nv),
+    nk: Number(row.nk),
+  }));
+  const shortlist = shortlistOf(candidates, query.shortlist);
+  if (shortlist.length === 0) return [];
+  const read = rowsOf<ShortlistedChunk & { chunkId: string }>(
+    await tx.execute(
+      shortlistRowsQuery(
+        shortlist.map((c) => c.id),
+        query.knowledgeBaseIds,
+        query.text,
+      ),
+    ),
+  );
+  const chunks = new Map(
+    read.map(({ chunkId, ...chunk }) => [
+      chunkId,
+      { ...chunk, chunkIndex: Number(chunk.chunkIndex), trigram: Number(chunk.trigram) },
+    ]),
+  );
+  return rankRows(shortlist, chunks);
 }
 
 /**
@@ -205,17 +255,6 @@ async function prepareSearch(
   return new Map((row?.versions ?? []).map(([id, version]) => [id, Number(version)]));
 }
 
-function numericRows(rows: HybridRow[]): HybridRow[] {
-  return rows.map((r) => ({
-    ...r,
-    chunkIndex: Number(r.chunkIndex),
-    cosine: Number(r.cosine),
-    bm25: Number(r.bm25),
-    keyword: Number(r.keyword),
-    score: Number(r.score),
-  }));
-}
-
 export function createRagRepository(db: Database, options: { efSearch?: number } = {}) {
   const iterativeScan = iterativeScanSupport(db);
   const keywordIndex = createKeywordIndex({ db });
@@ -235,8 +274,10 @@ export function createRagRepository(db: Database, options: { efSearch?: number }
     },
 
     /**
-     * Runs {@link hybridSearchQuery} in a transaction with the search
-     * settings; the keyword leg's candidates come from the in-memory index
+     * The hybrid search's rows, ranked by the fusion (hybrid-search.ts):
+     * from the in-memory indexes when they are current, else
+     * {@link searchInDatabase} in a transaction with the search settings;
+     * the keyword leg's candidates come from the in-memory index
      * (reloading a base whose chunks changed) unless `keywordLeg` is
      * `exhaustive`.
      */
@@ -266,10 +307,7 @@ export function createRagRepository(db: Database, options: { efSearch?: number }
             keywordWeights = found.weights;
           }
         }
-        const rows = rowsOf<HybridRow>(
-          await tx.execute(hybridSearchQuery({ ...query, keywordCandidates, keywordWeights })),
-        );
-        return numericRows(rows);
+        return searchInDatabase(tx, { ...query, keywordCandidates, keywordWeights });
       });
     },
 

@@ -27,6 +27,8 @@ export interface DraftInput {
   text: string;
   /** Passages retrieved and answered as sources (default 5). */
   limit?: number;
+  /** Search only these knowledge bases (a namespace's); every base of the department when absent. */
+  knowledgeBaseIds?: readonly string[];
 }
 
 export interface RagServiceDeps {
@@ -71,7 +73,8 @@ export function createRagService(deps: RagServiceDeps) {
       }
 
       try {
-        const knowledgeBaseIds = await rag.knowledgeBaseIdsOfDepartment(department.id);
+        const knowledgeBaseIds =
+          input.knowledgeBaseIds ?? (await rag.knowledgeBaseIdsOfDepartment(department.id));
         const found = await retrieval.search({
           text: input.text,
           knowledgeBaseIds,
@@ -83,11 +86,13 @@ export function createRagService(deps: RagServiceDeps) {
             { role: 'system', content: DRAFT_SYSTEM_PROMPT },
             { role: 'user', content: input.text },
           ],
+          // The responder quotes by the answer confidence, the value the 0.7 line reads.
           passages: found.hits.map((h) => ({
             id: h.chunkId,
             title: h.title,
             content: h.content,
-            score: h.score,
+            score: h.confidence,
+            headingPath: h.headingPath,
           })),
         });
         const flaggedSources = flaggedSourcesOf(found.injected);
@@ -98,10 +103,10 @@ export function createRagService(deps: RagServiceDeps) {
             chunkId: h.chunkId,
             documentId: h.documentId,
             title: h.title,
+            // The ranking score (blended, lifted to 0.9 or more for a word-for-word repeat)
+            // and the answer confidence calibrated from it (answer-confidence.ts).
             score: round(h.score),
-            // A chunk's final score is the confidence formula: blended with the base's
-            // weights, lifted to 0.9 or more for a word-for-word repeat.
-            confidence: round(h.score),
+            confidence: round(h.confidence),
           })),
           confidence: round(found.confidence),
           injectionDetected: flaggedSources.length > 0,

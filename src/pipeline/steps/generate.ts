@@ -85,11 +85,13 @@ export function createGenerateStep(deps: {
               channel,
               userText: context.inbound.content,
             }),
+            // Scored by the answer confidence, the value the 0.7 line reads.
             passages: rag.hits.map((hit) => ({
               id: hit.chunkId,
               title: hit.title,
               content: hit.content,
-              score: hit.score,
+              score: hit.confidence,
+              headingPath: hit.headingPath,
             })),
             language: profile.language,
             channel,

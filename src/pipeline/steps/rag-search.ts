@@ -4,7 +4,7 @@ import { NO_TRACING, type Tracing } from '../../core/tracing/tracing.js';
 import { flaggedSourcesOf } from '../../modules/rag/flagged-sources.js';
 import type { InjectionVerdict } from '../../modules/rag/injection-detection.js';
 import { detectInjection } from '../../modules/rag/injection-detection.js';
-import type { InjectedChunk, Retrieval, RetrievedChunk } from '../../modules/rag/retrieval.js';
+import type { AnsweredChunk, InjectedChunk, Retrieval } from '../../modules/rag/retrieval.js';
 import type { Step, TaskContext } from './step-context.js';
 
 /** Chunks handed to the model at most. */
@@ -12,9 +12,9 @@ export const PASSAGE_LIMIT = 5;
 
 export interface RagFindings {
   knowledgeBaseIds: string[];
-  hits: RetrievedChunk[];
+  hits: AnsweredChunk[];
   injected: InjectedChunk[];
-  /** The best clean chunk's score; 0 when none was retrieved. */
+  /** The answer confidence (retrieval's `confidence`); 0 when none was retrieved. */
   confidence: number;
   /** The verdict on the employee's own message. */
   userInjection: InjectionVerdict;
@@ -99,6 +99,7 @@ export function createRagSearchStep(deps: {
             documentId: hit.documentId,
             title: hit.title,
             score: round(hit.score),
+            confidence: round(hit.confidence),
             vectorScore: round(hit.cosine),
             keywordScore: round(hit.keyword),
           })),

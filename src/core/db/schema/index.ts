@@ -2,6 +2,7 @@ export * from './activity.js';
 export * from './agent.js';
 export * from './conversations.js';
 export * from './drivers.js';
+export * from './evaluation.js';
 export * from './inbox.js';
 export * from './intents.js';
 export * from './knowledge.js';

@@ -12,6 +12,7 @@ import { conversationsDocs } from './conversations.js';
 import { departmentsDocs } from './departments.js';
 import { documentTemplatesDocs } from './document-templates.js';
 import { employeeProfilesDocs } from './employee-profiles.js';
+import { evaluationDocs } from './evaluation.js';
 import { intentsDocs } from './intents.js';
 import { knowledgeDocs } from './knowledge.js';
 import { meDocs } from './me.js';
@@ -50,6 +51,7 @@ const AREAS: readonly DocsArea[] = [
   auditDocs,
   knowledgeDocs,
   namespacesDocs,
+  evaluationDocs,
   pluginsDocs,
   intentsDocs,
   agentTasksDocs,

@@ -34,6 +34,21 @@ export type DecodedType = Exclude<FileDocumentType, 'md' | 'txt'>;
 /** The caps a file is decoded under (config.decoders without the process's own limits). */
 export type DecodeLimits = Pick<Config['decoders'], 'maxInflatedBytes' | 'maxPixels' | 'maxPages'>;
 
+/**
+ * Heading styles under their localised names, on top of mammoth's own map
+ * (style ids Heading1..6 and the English names "Heading 1".."heading 6", which
+ * Word writes whatever its interface language). Documents made by localised
+ * editors or converted tools sometimes carry the translated name instead.
+ */
+const HEADING_NAMES = ['Заголовок', 'Überschrift', 'Titre', 'Título', 'Titolo', 'Nagłówek', 'Kop', 'Nadpis'];
+export const DOCX_STYLE_MAP = [
+  "p[style-name='Title'] => h1:fresh",
+  "p[style-name='Subtitle'] => h2:fresh",
+  ...HEADING_NAMES.flatMap((name) =>
+    [1, 2, 3, 4, 5, 6].map((level) => `p[style-name='${name} ${level}'] => h${level}:fresh`),
+  ),
+];
+
 /** How the error messages name each type. */
 export const TYPE_NAMES: Record<DecodedType, string> = {
   pdf: 'PDF',
@@ -73,7 +88,7 @@ export async function decodeFile(
       await checkZipInflation(bytes, limits.maxInflatedBytes, TYPE_NAMES.docx);
       let html: string;
       try {
-        html = (await mammoth.convertToHtml({ buffer: bytes })).value;
+        html = (await mammoth.convertToHtml({ buffer: bytes }, { styleMap: DOCX_STYLE_MAP })).value;
       } catch (error) {
         throw new IngestionError(`The DOCX file cannot be read: ${(error as Error).message}`);
       }

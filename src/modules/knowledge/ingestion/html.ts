@@ -57,14 +57,18 @@ const squash = (text: string | null): string => (text ?? '').replace(/\s+/g, ' '
 
 /**
  * Headings and paragraphs of an HTML fragment or document, in reading order.
- * Table rows become one paragraph each, cells joined with ` | `.
+ * List items (`li`) and table rows (`tr`, cells joined with ` | `) are blocks
+ * of their own, marked as such so chunking keeps each whole.
  */
 export function htmlBlocks(root: DomNode): Block[] {
   const blocks: Block[] = [];
   let inline = '';
+  // Inside an `li` that holds blocks (a nested list, paragraphs), its loose text is still the item's.
+  let inlineUnit: 'list-item' | undefined;
   const flushInline = () => {
     const text = squash(inline);
-    if (text) blocks.push({ kind: 'paragraph', text });
+    if (text)
+      blocks.push(inlineUnit ? { kind: 'paragraph', text, unit: inlineUnit } : { kind: 'paragraph', text });
     inline = '';
   };
 
@@ -86,7 +90,10 @@ export function htmlBlocks(root: DomNode): Block[] {
     if (LEAF_BLOCKS.has(name) && !hasBlockChild(node)) {
       flushInline();
       const text = squash(node.textContent);
-      if (text) blocks.push({ kind: 'paragraph', text });
+      if (text)
+        blocks.push(
+          name === 'LI' ? { kind: 'paragraph', text, unit: 'list-item' } : { kind: 'paragraph', text },
+        );
       return;
     }
     if (name === 'TR') {
@@ -95,13 +102,16 @@ export function htmlBlocks(root: DomNode): Block[] {
         .filter((c) => c.nodeType === ELEMENT_NODE)
         .map((c) => squash(c.textContent))
         .filter(Boolean);
-      if (cells.length > 0) blocks.push({ kind: 'paragraph', text: cells.join(' | ') });
+      if (cells.length > 0) blocks.push({ kind: 'paragraph', text: cells.join(' | '), unit: 'table-row' });
       return;
     }
     const container = CONTAINERS.has(name) || LEAF_BLOCKS.has(name);
     if (container) flushInline();
+    const outerUnit = inlineUnit;
+    if (name === 'LI') inlineUnit = 'list-item';
     for (const child of Array.from(node.childNodes)) walk(child);
     if (container) flushInline();
+    inlineUnit = outerUnit;
   };
 
   walk(root);

@@ -176,7 +176,9 @@ export function createIngestionService(deps: IngestionServiceDeps) {
           wanted: (index) => verdicts[index] == null,
         });
         const vectors = await embedAll(
-          pieces.map((p, index) => indexedText(p.content, synthetic?.questions[index])),
+          pieces.map((p, index) =>
+            indexedText(p.content, synthetic?.questions[index], p.metadata.headingPath),
+          ),
         );
         rows = pieces.map((piece, index) => ({
           documentId: started.id,
@@ -188,8 +190,10 @@ export function createIngestionService(deps: IngestionServiceDeps) {
           embedder: embedderVersion(embeddings),
           metadata: { ...piece.metadata },
           syntheticQuestions: synthetic?.questions[index] ?? null,
-          // The keyword leg's terms, from the same text as the embedding (content and its questions).
-          ...keywordIndexEntry(indexedText(piece.content, synthetic?.questions[index])),
+          // The keyword leg's terms, from the same text as the embedding (heading path, content, questions).
+          ...keywordIndexEntry(
+            indexedText(piece.content, synthetic?.questions[index], piece.metadata.headingPath),
+          ),
           heldBack: verdicts[index] != null,
           injection: verdicts[index] ?? null,
           // Retrieval trusts this scan of the content while the same detector runs.

@@ -1,7 +1,8 @@
-import { createIsomorphicCanvasFactory, extractText, getDocumentProxy, renderPageAsImage } from 'unpdf';
+import { createIsomorphicCanvasFactory, getDocumentProxy, renderPageAsImage } from 'unpdf';
 import type { Block } from '../chunking.js';
 import { IngestionError } from './errors.js';
 import type { Ocr } from './ocr.js';
+import { layoutBlocks, type PageRuns, pagesNeedingWeights, type TextRun } from './pdf-layout.js';
 import { plainTextBlocks } from './text-blocks.js';
 
 // unpdf 1.7.0's bundled pdf.js calls ArrayBuffer.prototype.transferToFixedLength
@@ -44,9 +45,59 @@ export interface PdfExtraction {
 
 const visibleChars = (text: string) => text.replace(/\s/g, '').length;
 
+type PdfProxy = Awaited<ReturnType<typeof getDocumentProxy>>;
+
+/** A page's text layer as positioned runs (pdf.js text items with their font size and baseline). */
+async function pageRuns(pdf: PdfProxy, pageNumber: number): Promise<PageRuns> {
+  const page = await pdf.getPage(pageNumber);
+  const content = await page.getTextContent();
+  const runs: TextRun[] = [];
+  for (const item of content.items) {
+    if (!('str' in item)) continue;
+    const [a, b, c, d, x, y] = item.transform as number[];
+    runs.push({
+      text: item.str,
+      x: x ?? 0,
+      y: y ?? 0,
+      width: item.width,
+      // The vertical scale of the text matrix is the font size (rotated text included).
+      size: Math.hypot(c ?? 0, d ?? 0) || Math.hypot(a ?? 0, b ?? 0),
+      font: item.fontName,
+      endOfLine: item.hasEOL,
+    });
+  }
+  return { page: pageNumber, runs, boldFonts: new Set() };
+}
+
 /**
- * Text of every page from the PDF's text layer; pages without one are rendered
- * (pdf.js on @napi-rs/canvas) and read by OCR. Blocks carry their page number.
+ * The bold fonts of a page. pdf.js learns a font's name and weight only while
+ * it builds the page's drawing operations; its text items name fonts by an
+ * internal id. A page it cannot parse has no bold fonts.
+ */
+async function boldFonts(pdf: PdfProxy, pageNumber: number): Promise<Set<string>> {
+  const page = await pdf.getPage(pageNumber);
+  const bold = new Set<string>();
+  try {
+    await page.getOperatorList();
+  } catch {
+    return bold;
+  }
+  const content = await page.getTextContent();
+  for (const item of content.items) {
+    if (!('fontName' in item) || bold.has(item.fontName) || !page.commonObjs.has(item.fontName)) continue;
+    const font = page.commonObjs.get(item.fontName) as { name?: string; bold?: boolean; black?: boolean };
+    const name = font.name ?? '';
+    if (font.bold || font.black || /bold|black|heavy|semibold|demi/i.test(name)) bold.add(item.fontName);
+  }
+  return bold;
+}
+
+/**
+ * Text of every page from the PDF's text layer, laid out into headings,
+ * paragraphs and list items by font size, weight and position
+ * (pdf-layout.ts); pages without a text layer are rendered (pdf.js on
+ * @napi-rs/canvas) and read by OCR into plain paragraphs. Blocks carry their
+ * page number.
  * A page is rendered at 144 dpi, or smaller when that bitmap would be over
  * `limits.maxPixels` (a poster-sized page).
  * @throws IngestionError when the file is not a readable PDF or has more than `limits.maxPages` pages.
@@ -67,10 +118,12 @@ export async function extractPdf(bytes: Buffer, ocr: Ocr, limits: PdfLimits): Pr
         `The PDF has ${pdf.numPages} pages, more than ${limits.maxPages} (DECODER_MAX_PAGES)`,
       );
     }
-    const { text: pageTexts } = await extractText(pdf, { mergePages: false });
+    const pages: PageRuns[] = [];
+    for (let page = 1; page <= pdf.numPages; page++) pages.push(await pageRuns(pdf, page));
     const blankPages: number[] = [];
-    pageTexts.forEach((text, index) => {
-      if (visibleChars(text) < MIN_TEXT_LAYER_CHARS) blankPages.push(index + 1);
+    pages.forEach((page) => {
+      if (visibleChars(page.runs.map((r) => r.text).join('')) < MIN_TEXT_LAYER_CHARS)
+        blankPages.push(page.page);
     });
     const ocrPages = blankPages.slice(0, MAX_OCR_PAGES);
     const images: Buffer[] = [];
@@ -84,11 +137,19 @@ export async function extractPdf(bytes: Buffer, ocr: Ocr, limits: PdfLimits): Pr
     const ocrTexts = await ocr.recognize(images);
     const ocrByPage = new Map(ocrPages.map((page, i) => [page, ocrTexts[i] ?? '']));
 
+    // Text pages are laid out together (body size, heading sizes and running headers are
+    // document-wide); OCR pages keep their plain paragraphs, in page order.
+    const textPages = pages.filter((page) => !blankPages.includes(page.page));
+    for (const page of pagesNeedingWeights(textPages)) {
+      textPages.find((p) => p.page === page)!.boldFonts = await boldFonts(pdf, page);
+    }
+    const laidOut = layoutBlocks(textPages);
     const blocks: Block[] = [];
-    pageTexts.forEach((text, index) => {
-      const page = index + 1;
-      blocks.push(...plainTextBlocks(ocrByPage.get(page) ?? text, { page, unwrap: true }));
-    });
+    for (const page of pages) {
+      const ocrText = ocrByPage.get(page.page);
+      if (ocrText !== undefined) blocks.push(...plainTextBlocks(ocrText, { page: page.page, unwrap: true }));
+      else blocks.push(...laidOut.filter((block) => block.page === page.page));
+    }
     const info = (await pdf.getMetadata().catch(() => null))?.info as { Title?: unknown } | undefined;
     const title = typeof info?.Title === 'string' && info.Title.trim() ? info.Title.trim() : null;
     return {

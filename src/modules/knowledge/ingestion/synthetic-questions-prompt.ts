@@ -58,10 +58,24 @@ export function parseQuestions(answer: string, count: number): string[] {
 }
 
 /**
- * The text a chunk is indexed under (its embedding, its keyword terms): the
- * content, then its synthetic questions one per line. What users are shown as
- * a source stays the content alone.
+ * The text a chunk is indexed under (its embedding, its keyword terms): its
+ * heading path ("Annual leave › Carry-over") as a first line, the content,
+ * then its synthetic questions one per line. What users are shown as a source
+ * stays the content alone.
  */
-export function indexedText(content: string, questions: readonly string[] | null | undefined): string {
-  return questions && questions.length > 0 ? `${content}\n${questions.join('\n')}` : content;
+export function indexedText(
+  content: string,
+  questions: readonly string[] | null | undefined,
+  headingPath: readonly string[] = [],
+): string {
+  const heading = headingPath.length > 0 ? `${headingPath.join(' › ')}\n` : '';
+  return questions && questions.length > 0
+    ? `${heading}${content}\n${questions.join('\n')}`
+    : `${heading}${content}`;
+}
+
+/** A stored chunk's heading path from its metadata (`[]` when absent or malformed). */
+export function headingPathOf(metadata: unknown): string[] {
+  const path = (metadata as { headingPath?: unknown } | null)?.headingPath;
+  return Array.isArray(path) ? path.filter((h): h is string => typeof h === 'string') : [];
 }

@@ -43,7 +43,40 @@ describe('markdownBlocks', () => {
       { kind: 'paragraph', text: 'Annual leave is 24 days.' },
       { kind: 'paragraph', text: '# not a heading' },
       { kind: 'heading', level: 3, text: 'Sick leave' },
-      { kind: 'paragraph', text: '- bring a certificate\n- within three days' },
+      { kind: 'paragraph', text: '- bring a certificate', unit: 'list-item' },
+      { kind: 'paragraph', text: '- within three days', unit: 'list-item' },
+    ]);
+  });
+
+  it('makes each list item (with its wrapped lines) and each table row a block of its own', () => {
+    const markdown = [
+      'You may take leave for:',
+      '1. a wedding, up to',
+      '   three days;',
+      '2) a house move.',
+      '',
+      '| Grade | Days |',
+      '|:------|-----:|',
+      '| A | 25 |',
+      '| B | 28 |',
+    ].join('\n');
+    expect(markdownBlocks(markdown)).toEqual([
+      { kind: 'paragraph', text: 'You may take leave for:' },
+      { kind: 'paragraph', text: '1. a wedding, up to three days;', unit: 'list-item' },
+      { kind: 'paragraph', text: '2) a house move.', unit: 'list-item' },
+      { kind: 'paragraph', text: 'Grade | Days', unit: 'table-row' },
+      { kind: 'paragraph', text: 'A | 25', unit: 'table-row' },
+      { kind: 'paragraph', text: 'B | 28', unit: 'table-row' },
+    ]);
+  });
+});
+
+describe('plainTextBlocks lists', () => {
+  it('splits bulleted lines out of a paragraph, keeping the lead-in line', () => {
+    expect(plainTextBlocks('Bring:\n• a passport\n• two photos', { page: 2, unwrap: true })).toEqual([
+      { kind: 'paragraph', text: 'Bring:', page: 2 },
+      { kind: 'paragraph', text: '• a passport', page: 2, unit: 'list-item' },
+      { kind: 'paragraph', text: '• two photos', page: 2, unit: 'list-item' },
     ]);
   });
 });
@@ -56,11 +89,24 @@ describe('htmlStringBlocks', () => {
     expect(htmlStringBlocks(html)).toEqual([
       { kind: 'heading', level: 1, text: 'Policy' },
       { kind: 'paragraph', text: 'First bold text.' },
-      { kind: 'paragraph', text: 'one' },
-      { kind: 'paragraph', text: 'two' },
-      { kind: 'paragraph', text: 'Day | Hours' },
-      { kind: 'paragraph', text: 'Monday | 8' },
+      { kind: 'paragraph', text: 'one', unit: 'list-item' },
+      { kind: 'paragraph', text: 'two', unit: 'list-item' },
+      { kind: 'paragraph', text: 'Day | Hours', unit: 'table-row' },
+      { kind: 'paragraph', text: 'Monday | 8', unit: 'table-row' },
       { kind: 'paragraph', text: 'Loose text' },
+    ]);
+  });
+});
+
+describe('htmlStringBlocks nested lists', () => {
+  it('keeps an item that holds a nested list as a list item, and each nested item too', () => {
+    expect(
+      htmlStringBlocks('<ul><li>Leave<ul><li>annual</li><li>sick</li></ul></li><li>Pay</li></ul>'),
+    ).toEqual([
+      { kind: 'paragraph', text: 'Leave', unit: 'list-item' },
+      { kind: 'paragraph', text: 'annual', unit: 'list-item' },
+      { kind: 'paragraph', text: 'sick', unit: 'list-item' },
+      { kind: 'paragraph', text: 'Pay', unit: 'list-item' },
     ]);
   });
 });

@@ -30,14 +30,69 @@ export function plainTextBlocks(text: string, options: { page?: number; unwrap?:
   return normaliseText(text)
     .split(/\n\s*\n/)
     .map(tidy)
-    .map((paragraph) => (options.unwrap ? unwrap(paragraph) : paragraph))
     .filter((paragraph) => paragraph.length > 0)
-    .map(
-      (paragraph): Block =>
+    .flatMap((paragraph) => {
+      const block: Block & { kind: 'paragraph' } =
         page === undefined
           ? { kind: 'paragraph', text: paragraph }
-          : { kind: 'paragraph', text: paragraph, page },
-    );
+          : { kind: 'paragraph', text: paragraph, page };
+      // List items are split out before unwrapping: their line starts are real.
+      return splitListItems(block, '\n').map((b) =>
+        options.unwrap && b.kind === 'paragraph' ? { ...b, text: unwrap(b.text) } : b,
+      );
+    });
+}
+
+/**
+ * The start of a list item: a bullet (`-`, `*`, `+`, `•` and kin) or a
+ * number or letter with `.` or `)` ("1.", "2)", "a)"), then a space.
+ */
+export const LIST_ITEM = /^\s*(?:[-*+•▪◦‣●○■□➢►–]|\(?\d{1,3}[.)]|\(?[a-zа-яіїєґ]\))\s+\S/u;
+/** A Markdown table row: `| a | b |`. */
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+/** A Markdown table's delimiter row: `|---|:---:|`. */
+const TABLE_DELIMITER = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+
+/** A table row's cells joined with ` | `, as HTML and DOCX tables are. */
+const tableRowText = (line: string) =>
+  line
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((cell) => cell.trim())
+    .filter(Boolean)
+    .join(' | ');
+
+/**
+ * A paragraph's lines as blocks: each list item (with the indented lines
+ * under it) is a block of its own, lines before the first item stay one
+ * paragraph. `page` is carried over.
+ */
+function splitListItems(paragraph: Block & { kind: 'paragraph' }, lineJoin: string): Block[] {
+  const lines = paragraph.text.split('\n');
+  if (!lines.some((line) => LIST_ITEM.test(line))) return [paragraph];
+  const out: Block[] = [];
+  let current: { lines: string[]; item: boolean } | null = null;
+  const flush = () => {
+    if (!current) return;
+    const text = current.lines.join(lineJoin).trim();
+    if (text) {
+      const block: Block = { kind: 'paragraph', text };
+      if (paragraph.page !== undefined) block.page = paragraph.page;
+      if (current.item) block.unit = 'list-item';
+      out.push(block);
+    }
+    current = null;
+  };
+  for (const line of lines) {
+    if (LIST_ITEM.test(line)) {
+      flush();
+      current = { lines: [line.trim()], item: true };
+    } else if (current) current.lines.push(line.trim());
+    else current = { lines: [line.trim()], item: false };
+  }
+  flush();
+  return out;
 }
 
 const ATX_HEADING = /^(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
@@ -55,7 +110,7 @@ export function markdownBlocks(markdown: string): Block[] {
   let paragraph: string[] = [];
   const flush = () => {
     const text = tidy(paragraph.join('\n'));
-    if (text) blocks.push({ kind: 'paragraph', text });
+    if (text) blocks.push(...splitListItems({ kind: 'paragraph', text }, ' '));
     paragraph = [];
   };
 
@@ -85,6 +140,14 @@ export function markdownBlocks(markdown: string): Block[] {
     }
     if (!line.trim()) {
       flush();
+      continue;
+    }
+    if (TABLE_ROW.test(line)) {
+      flush();
+      if (!TABLE_DELIMITER.test(line)) {
+        const text = tableRowText(line);
+        if (text) blocks.push({ kind: 'paragraph', text, unit: 'table-row' });
+      }
       continue;
     }
     paragraph.push(line);

@@ -18,9 +18,11 @@
  */
 import { decodeRuns } from './decode.js';
 import { looksLikeHtml, splitHtml } from './html-visible.js';
+import { deLeet, rot13View } from './leet.js';
 import { modelScore } from './model.js';
 import { foldText, invisibleCharacters, segments } from './normalise.js';
 import { describesAttacks, matchRules, pageDescribesAttacks } from './rules.js';
+import { inUserTurn, isTranscript, structuralHits } from './structure.js';
 import { looksTransliterated, transliterate } from './transliterate.js';
 import { correctTypos } from './typos.js';
 
@@ -86,7 +88,9 @@ const SHORT_CAP = 0.3;
 /** Checks one text (a user message, a document or a retrieved chunk) for prompt injection. */
 export function detectInjection(text: string, options: DetectOptions = {}): InjectionVerdict {
   const input = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
-  const bar = options.kind === 'document' ? MODEL_ALONE_DOCUMENT : MODEL_ALONE;
+  contextScores.clear();
+  const document = options.kind === 'document';
+  const bar = document ? MODEL_ALONE_DOCUMENT : MODEL_ALONE;
   const candidates: Candidate[] = [];
 
   const invisible = invisibleCharacters(input);
@@ -98,7 +102,8 @@ export function detectInjection(text: string, options: DetectOptions = {}): Inje
     hiddenPieces.push({ text: match[1] ?? '', how: 'Markdown comment' });
   }
   for (const piece of hiddenPieces) {
-    const best = strongest(scanView(foldText(piece.text), bar, false));
+    // Hidden text is read as a document: nobody types it to the assistant in a conversation.
+    const best = strongest(scanView(foldText(piece.text), bar, true, false, false, false));
     if (best && best.score >= INSTRUCTION_LIKE) {
       candidates.push({
         ...best,
@@ -111,26 +116,35 @@ export function detectInjection(text: string, options: DetectOptions = {}): Inje
 
   const folded = foldText(input);
   const page = pageDescribesAttacks(folded);
-  candidates.push(...scanView(folded, bar, true, false, page));
+  candidates.push(...scanView(folded, bar, document, true, false, page));
   // Near-miss spellings of key words ("ignroe", "інструцкії") read as the key words: rules only, with the model's view of the sentence.
   const corrected = correctTypos(folded);
   if (corrected !== folded) {
-    for (const hit of ruleCandidates(corrected, true, false, page))
+    for (const hit of ruleCandidates(corrected, document, true, false, page))
       candidates.push({ ...hit, note: 'misspelt key words' });
   }
   if (looksTransliterated(folded)) {
     for (const language of ['uk', 'ru'] as const) {
       const view = transliterate(folded, language);
       const note = `read as ${language === 'uk' ? 'Ukrainian' : 'Russian'}`;
-      for (const hit of scanView(view, bar, true, true, page)) candidates.push({ ...hit, note });
+      for (const hit of scanView(view, bar, document, true, true, page)) candidates.push({ ...hit, note });
       const fixed = correctTypos(view);
       if (fixed !== view)
-        for (const hit of ruleCandidates(fixed, true, true, page)) candidates.push({ ...hit, note });
+        for (const hit of ruleCandidates(fixed, document, true, true, page))
+          candidates.push({ ...hit, note });
     }
   }
+  // Digits for letters ("1gn0r3", "п0п3р3дн1"): rules and model on the letters they stand for.
+  const unleet = deLeet(folded);
+  if (unleet !== folded) {
+    for (const hit of ruleCandidates(unleet, document, true, false, page))
+      candidates.push({ ...hit, note: 'digits read as letters' });
+  }
 
-  for (const decoded of decodeRuns(input)) {
-    const best = strongest(scanView(foldText(decoded.text), bar, true));
+  const rot13 = rot13View(folded);
+  const decodedRuns = rot13 ? [...decodeRuns(input), { encoding: 'rot13', text: rot13 }] : decodeRuns(input);
+  for (const decoded of decodedRuns) {
+    const best = strongest(scanView(foldText(decoded.text), bar, true, true));
     if (best && best.score >= INSTRUCTION_LIKE) {
       const score = best.family === 'classifier' ? best.score : Math.max(best.score, ENCODED_FLOOR);
       candidates.push({ ...best, score, family: 'encoded', note: `${decoded.encoding}, ${best.family}` });
@@ -159,11 +173,12 @@ export function detectInjection(text: string, options: DetectOptions = {}): Inje
 function scanView(
   folded: string,
   bar: number,
+  document: boolean,
   framed: boolean,
   rulesOnly = false,
   page = false,
 ): Candidate[] {
-  const out = ruleCandidates(folded, framed, rulesOnly, page);
+  const out = ruleCandidates(folded, document, framed, rulesOnly, page);
   if (rulesOnly) return out;
   for (const segment of segments(folded)) {
     let score = modelAlone(modelScore(segment), bar);
@@ -175,17 +190,46 @@ function scanView(
   return out;
 }
 
-/** Rule matches in one view, each combined with the model's score of the sentence around it (unless `rulesOnly`). */
-function ruleCandidates(folded: string, framed: boolean, rulesOnly: boolean, page: boolean): Candidate[] {
+/**
+ * Rule and structural matches in one view (structure.ts weighs a document's
+ * and a message's differently), each combined with the model's score of the
+ * sentence around it (unless `rulesOnly`).
+ */
+function ruleCandidates(
+  folded: string,
+  document: boolean,
+  framed: boolean,
+  rulesOnly: boolean,
+  page: boolean,
+): Candidate[] {
   const out: Candidate[] = [];
-  for (const hit of matchRules(folded)) {
+  const transcript = document && isTranscript(folded);
+  for (const hit of [...matchRules(folded), ...structuralHits(folded, document)]) {
     const context = around(folded, hit.start, hit.end);
-    const model = rulesOnly ? 0 : modelScore(context);
+    const model = rulesOnly ? 0 : contextScore(context);
     let score = 1 - (1 - hit.weight) * (1 - model);
     if (framed && (page || describesAttacks(context))) score *= DESCRIBED_FACTOR;
+    // A user's request quoted in a transcript document was made to some assistant then, not to this one now.
+    if (document && transcript && inUserTurn(folded, hit.start)) score *= DESCRIBED_FACTOR;
     out.push({ score, family: hit.family, span: folded.slice(hit.start, hit.end) });
   }
   return out;
+}
+
+/**
+ * The model's score of a rule match's context, remembered for the current
+ * call only: several rules and structural signals often match in one
+ * sentence, and each view repeats the sentence. Detection is synchronous,
+ * so one call's scores never mix with another's.
+ */
+const contextScores = new Map<string, number>();
+function contextScore(context: string): number {
+  let score = contextScores.get(context);
+  if (score === undefined) {
+    score = modelScore(context);
+    contextScores.set(context, score);
+  }
+  return score;
 }
 
 function wordCount(text: string): number {

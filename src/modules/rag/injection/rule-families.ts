@@ -11,4 +11,6 @@ export type RuleFamily =
   | 'delimiter-escape'
   | 'fake-role-message'
   | 'chat-template'
-  | 'roleplay-jailbreak';
+  | 'roleplay-jailbreak'
+  /** Structural (structure.ts): an instruction or a note addressed to the assistant. */
+  | 'addressed-instruction';

@@ -6,7 +6,7 @@
  * pattern source itself, so they cannot drift from the patterns; a pattern
  * whose start is not such a list is always run. Pure functions.
  */
-import { B, NOT_NEGATED } from './rule-syntax.js';
+import { B, NOT_NEGATED, NOT_STATED } from './rule-syntax.js';
 
 /** Prefixes longer than this are looked up cut to this length. */
 const MAX_PREFIX = 12;
@@ -22,7 +22,7 @@ export function leadingLiterals(source: string): string[] | undefined {
     let rest = alternative;
     for (let stripped = true; stripped; ) {
       stripped = false;
-      for (const prefix of [B, NOT_NEGATED]) {
+      for (const prefix of [B, NOT_NEGATED, NOT_STATED]) {
         if (rest.startsWith(prefix)) {
           rest = rest.slice(prefix.length);
           stripped = true;

@@ -9,3 +9,8 @@ export const NOT_NEGATED = String.raw`(?<!(?:not|don't|never|не|ні|нель�
 export const gap = (n: number) => String.raw`(?:[\p{L}\p{N}'-]+\s+){0,${n}}`;
 /** A word stem: the stem and any ending. */
 export const s = (stem: string) => `${stem}\\p{L}*`;
+/**
+ * Not right after a subject: "these rules override any previous instructions"
+ * states what a policy does; the attack is the imperative ("override …").
+ */
+export const NOT_STATED = String.raw`(?<!(?:rules|polic(?:y|ies)|guidelines|procedures|documents?|versions?|these|they|which|who|that|it|this|we|managers|employees|staff)\s+)`;

@@ -11,7 +11,8 @@
 
 import type { RuleFamily } from './rule-families.js';
 import { leadingLiterals, wordStartPrefixes } from './rule-prefilter.js';
-import { B, E, gap, NOT_NEGATED, s } from './rule-syntax.js';
+import { B, E, gap, NOT_NEGATED, NOT_STATED, s } from './rule-syntax.js';
+import { GENERAL_PATTERNS } from './rules-general.js';
 import { MORE_PATTERNS } from './rules-more.js';
 
 export type { RuleFamily } from './rule-families.js';
@@ -34,11 +35,12 @@ interface Pattern {
   starts?: string[];
 }
 
-const families: Record<RuleFamily, Array<[number, string]>> = {
+/** The phrase families; `addressed-instruction` is structural only (structure.ts). */
+const families: Record<Exclude<RuleFamily, 'addressed-instruction'>, Array<[number, string]>> = {
   'override-instructions': [
     [
       0.95,
-      String.raw`${B}${NOT_NEGATED}(?:ignore|disregard|forget|override|bypass|abandon|skip|set\s+aside|throw\s+away|discard|drop|pay\s+no\s+attention\s+to|stop\s+following|cancel|erase|wipe)\s+${gap(3)}(?:previous|prior|above|earlier|preceding|original|initial|system|all|any|your|whatever|every|old|existing|default)\s+${gap(2)}(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|constraints|restrictions|programming|orders|commands|limitations|polic(?:y|ies)|safeguards|settings)${E}`,
+      String.raw`${B}${NOT_NEGATED}${NOT_STATED}(?:ignore|disregard|forget|override|bypass|abandon|skip|set\s+aside|throw\s+away|discard|drop|pay\s+no\s+attention\s+to|stop\s+following|cancel|erase|wipe)\s+${gap(3)}(?:previous|prior|above|earlier|preceding|original|initial|system|all|any|your|whatever|every|old|existing|default)\s+${gap(2)}(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|constraints|restrictions|programming|orders|commands|limitations|polic(?:y|ies)|safeguards|settings)${E}`,
     ],
     [
       0.9,
@@ -509,7 +511,7 @@ const families: Record<RuleFamily, Array<[number, string]>> = {
 const CYRILLIC_LETTER = /[\u0400-\u04FF]/u;
 const LATIN_LETTER = /[a-z]/u;
 
-const PATTERNS: readonly Pattern[] = [families, MORE_PATTERNS].flatMap((set) =>
+const PATTERNS: readonly Pattern[] = [families, MORE_PATTERNS, GENERAL_PATTERNS].flatMap((set) =>
   Object.entries(set).flatMap(([family, list]) =>
     list.map(([weight, source]) => ({
       family: family as RuleFamily,
@@ -580,6 +582,10 @@ const FRAME = new RegExp(
     String.raw`example\s+of`,
     // Not the attacker@example.com of an address.
     String.raw`(?<![\p{L}@.])attackers?(?![\p{L}@.])`,
+    String.raw`(?<![\p{L}@.])attacks(?![\p{L}@.])`,
+    String.raw`(?:delimiter|injection|phishing|social[\s-]engineering)\s+attacks?`,
+    String.raw`pretends?\s+to`,
+    String.raw`(?:prompts?|requests?|commands?|instructions|lines?|things)\s+(?:like|such\s+as)`,
     String.raw`if\s+you\s+(?:see|receive|get|notice)`,
     'phishing',
     'scammers?',
@@ -600,6 +606,8 @@ const FRAME = new RegExp(
     'на\\s+кшталт',
     'приклад',
     'зловмисник',
+    String.raw`(?<!\p{L})атак(?:и|у|ами|ах|ам)?(?!\p{L})`,
+    String.raw`вда(?:є|ють),?\s+(?:що|ніби|наче)`,
     'шахра',
     'фішинг',
     'ніколи\\s+не\\s+виконуйте',
@@ -620,6 +628,8 @@ const FRAME = new RegExp(
     'вроде',
     'пример',
     'злоумышленник',
+    String.raw`(?<!\p{L})атак(?:и|у|ами|ах|ам)?(?!\p{L})`,
+    String.raw`притворя(?:ется|ются),?\s+(?:что|будто)`,
     'мошенни',
     'фишинг',
     'никогда\\s+не\\s+выполняйте',

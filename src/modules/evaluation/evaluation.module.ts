@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../core/db/client.js';
+import { defineModule } from '../../core/module.js';
+import type { QueueDriver } from '../../core/queue/queue.js';
+import { createLostEvalRuns, EVAL_QUEUE, startEvaluationWorker } from './evaluation.jobs.js';
+import { createEvaluationRepository } from './evaluation.repository.js';
+import { evaluationRoutes } from './evaluation.routes.js';
+import { createEvaluationService, type EvaluationServiceDeps } from './evaluation.service.js';
+import { createEvaluationRunner, type EvaluationPorts } from './evaluation-runner.js';
+
+/** Evaluation per namespace: golden questions, runs in the background through draft and classifier. */
+export function createEvaluationModule(deps: {
+  db: Database;
+  queue: QueueDriver;
+  logger: FastifyBaseLogger;
+  ports: EvaluationPorts & EvaluationServiceDeps['ports'];
+}) {
+  const evaluation = createEvaluationRepository(deps.db);
+  const runner = createEvaluationRunner({ evaluation, ports: deps.ports, logger: deps.logger });
+  const service = createEvaluationService({ db: deps.db, evaluation, queue: deps.queue, ports: deps.ports });
+  return defineModule({
+    service,
+    runner,
+    /** The recurring sweep that adds again the job of a run whose job was lost (workers/schedules.ts). */
+    lostRuns: createLostEvalRuns({ evaluation, queue: deps.queue }),
+    repositories: { evaluation },
+    routes: (api) => api.register(evaluationRoutes, { evaluation: service }),
+    jobs: { [EVAL_QUEUE]: () => startEvaluationWorker(deps.queue, runner) },
+  });
+}
