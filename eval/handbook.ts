@@ -41,7 +41,7 @@ import { createContainer } from '../src/container.js';
 import { loadConfig } from '../src/core/config/config.js';
 import { openPglite, rowsOf } from '../src/core/db/client.js';
 import { startWorkers } from '../src/workers/index.js';
-import { handbookPdf } from '../test/fixtures/documents.js';
+import { type HandbookBlock, handbookPdf } from '../test/fixtures/documents.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const LANGUAGES = ['en', 'uk', 'ru'] as const;
@@ -121,7 +121,7 @@ export function parseMarkdown(markdown: string): MarkdownBlock[] {
  */
 function toPdf(blocks: readonly MarkdownBlock[], title: string): Buffer {
   return handbookPdf(
-    blocks.flatMap((b) => {
+    blocks.flatMap((b): HandbookBlock[] => {
       if (b.kind === 'heading') return [{ kind: 'heading' as const, level: b.level, text: b.text }];
       if (b.kind === 'item') return [{ kind: 'paragraph' as const, text: `• ${b.text}` }];
       if (b.kind === 'table')

@@ -1,10 +1,9 @@
 import { ConfigError, loadConfig } from '../core/config/config.js';
 import { type DatabaseHandle, openDatabase } from '../core/db/client.js';
-import { alignEmbeddingDimensions } from '../core/db/embedding-dimensions.js';
-import { createLlmProviders } from '../core/llm/index.js';
 import { embedderVersion } from '../core/llm/llm.js';
 import { createIntentsModule } from '../modules/intents/intents.module.js';
 import { runIndexUpkeep } from '../workers/index-upkeep.js';
+import { prepareForEmbedding } from './command-database.js';
 import type { CommandOutput } from './seed-intents-command.js';
 
 export const REINDEX_USAGE = `Usage: npm run reindex
@@ -40,9 +39,7 @@ export async function runReindex(
   try {
     const config = loadConfig(env);
     database = await openDatabase(config);
-    await database.migrate();
-    await alignEmbeddingDimensions(database.db, config.embeddingDimensions);
-    const { embeddings } = createLlmProviders(config);
+    const { embeddings } = await prepareForEmbedding(database, config);
     output.out(
       `database: ${database.driver} (${database.location}); embedder: ${embedderVersion(embeddings)}`,
     );

@@ -1,7 +1,5 @@
 import { ConfigError, loadConfig } from '../core/config/config.js';
 import { type DatabaseHandle, openDatabase } from '../core/db/client.js';
-import { alignEmbeddingDimensions } from '../core/db/embedding-dimensions.js';
-import { createLlmProviders } from '../core/llm/index.js';
 import { embedderVersion } from '../core/llm/llm.js';
 import { createDocumentFiles } from '../modules/knowledge/document-files.js';
 import { createDocumentsRepository } from '../modules/knowledge/documents.repository.js';
@@ -9,6 +7,7 @@ import { createIngestionModule } from '../modules/knowledge/ingestion/ingestion.
 import { createKnowledgeBasesRepository } from '../modules/knowledge/knowledge-bases.repository.js';
 import { rechunkDocuments } from '../modules/knowledge/rechunk.js';
 import type { NotificationsPort } from '../modules/notifications/notifications.service.js';
+import { prepareForEmbedding } from './command-database.js';
 import type { CommandOutput } from './seed-intents-command.js';
 
 export const REPROCESS_USAGE = `Usage: npm run reprocess -- --all
@@ -55,9 +54,7 @@ export async function runReprocess(
   try {
     const config = loadConfig(env);
     database = await openDatabase(config);
-    await database.migrate();
-    await alignEmbeddingDimensions(database.db, config.embeddingDimensions);
-    const llm = createLlmProviders(config);
+    const llm = await prepareForEmbedding(database, config);
     const { embeddings } = llm;
     output.out(
       `database: ${database.driver} (${database.location}); embedder: ${embedderVersion(embeddings)}`,

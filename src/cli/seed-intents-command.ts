@@ -2,10 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../core/config/config.js';
 import { type DatabaseHandle, openDatabase } from '../core/db/client.js';
-import { alignEmbeddingDimensions } from '../core/db/embedding-dimensions.js';
-import { createLlmProviders } from '../core/llm/index.js';
 import { describeSummary, parseSeedFile, SeedFileError } from '../modules/intents/intent-seeding.js';
 import { createIntentsModule } from '../modules/intents/intents.module.js';
+import { prepareForEmbedding } from './command-database.js';
 
 export const SEED_USAGE = `Usage: npm run seed:intents -- <file.json>
 
@@ -75,9 +74,7 @@ export async function runSeedIntents(
   let database: DatabaseHandle | null = null;
   try {
     database = await openDatabase(config);
-    await database.migrate();
-    await alignEmbeddingDimensions(database.db, config.embeddingDimensions);
-    const { embeddings } = createLlmProviders(config);
+    const { embeddings } = await prepareForEmbedding(database, config);
     output.out(`database: ${database.driver} (${database.location}); embeddings: ${embeddings.name}`);
     const intents = createIntentsModule({ db: database.db, embeddings });
     const summary = await intents.seeder.seed(blocks, output.out);
