@@ -29,19 +29,15 @@
  * `--split` the dev split runs. `--chunks` prints every chunk (heading path
  * and text) as ingested.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, WidthType } from 'docx';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
-import { createContainer } from '../src/container.js';
-import { loadConfig } from '../src/core/config/config.js';
-import { openPglite, rowsOf } from '../src/core/db/client.js';
-import { startWorkers } from '../src/workers/index.js';
+import { rowsOf } from '../src/core/db/client.js';
 import { type HandbookBlock, handbookPdf } from '../test/fixtures/documents.js';
+
+import { ingested, startEvalService, uploadDocument } from './harness.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const LANGUAGES = ['en', 'uk', 'ru'] as const;
@@ -206,22 +202,11 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const splitArg = args.find((a) => a.startsWith('--split='))?.slice('--split='.length) ?? 'dev';
   const showMisses = args.includes('--misses');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'aos-eval-handbook-'));
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'e'.repeat(48), LOG_LEVEL: 'warn' });
-  const container = await createContainer(config, {
-    logger: pino({ level: 'warn' }),
-    database: await openPglite({}),
-  });
-  startWorkers(container);
+  const service = await startEvalService('eval-handbook', 'Handbooks');
+  const { container } = service;
   const { db } = container;
-  const department = await container.repositories.departments.insert({
-    name: 'Eval',
-    slug: 'eval-handbook',
-  });
-  const base = await container.knowledge.repositories.bases.insert({
-    name: 'Handbooks',
-    departmentId: department.id,
-  });
+  const base = { id: service.knowledgeBaseId };
+  const department = { id: service.departmentId };
   const namespace = await container.namespaces.repositories.namespaces.insert({
     name: 'Employee assistant',
     departmentId: department.id,
@@ -240,22 +225,9 @@ async function main(): Promise<void> {
         : handbook === 'uk-handbook'
           ? [await toDocx(blocks, title), `${handbook}.docx`]
           : [Buffer.from(markdown), `${handbook}.md`];
-    const { tempPath } = await container.knowledge.files.receive(Readable.from([bytes]));
-    const doc = await container.knowledge.documents.upload(container.system, {
-      knowledgeBaseId: base.id,
-      title,
-      file: { tempPath, fileName, size: bytes.length },
-    });
-    handbookOfDocument.set(doc.id, handbook);
+    handbookOfDocument.set(await uploadDocument(service, { title, fileName, bytes }), handbook);
   }
-  for (;;) {
-    const [row] = rowsOf<{ waiting: number }>(
-      await db.execute(sql`SELECT count(*)::int AS waiting FROM documents
-        WHERE knowledge_base_id = ${base.id} AND status NOT IN ('ready', 'failed')`),
-    );
-    if (!row || row.waiting === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await ingested(service);
   const documents = rowsOf<{ id: string; status: string; metadata: Record<string, unknown> }>(
     await db.execute(sql`SELECT id, status, metadata FROM documents WHERE knowledge_base_id = ${base.id}`),
   );

@@ -32,22 +32,18 @@
  * orders: chunk ids are random, so a tie's order changes from run to run).
  * The dev split is for tuning; the test split is reported.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
-import { createContainer } from '../src/container.js';
-import { loadConfig } from '../src/core/config/config.js';
-import { openPglite, rowsOf } from '../src/core/db/client.js';
+import { rowsOf } from '../src/core/db/client.js';
 import type { HybridRow } from '../src/modules/rag/hybrid-search.js';
 import { fuseRanks } from '../src/modules/rag/hybrid-search.js';
 import type { HybridQuery } from '../src/modules/rag/rag.repository.js';
 import { finalScore, verbatimCheck } from '../src/modules/rag/scoring.js';
 import { queryKeywordTerms } from '../src/modules/rag/text-analysis.js';
-import { startWorkers } from '../src/workers/index.js';
+
+import { ingested, startEvalService, uploadDocument } from './harness.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const LANGUAGES = ['en', 'uk', 'ru'] as const;
@@ -169,44 +165,20 @@ function oldQueryTerms(text: string, stopwords: ReadonlySet<string>): string[] {
 async function main(): Promise<void> {
   const args = new Set(process.argv.slice(2));
   const splitArg = [...args].find((a) => a.startsWith('--split='))?.slice('--split='.length) ?? 'all';
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'aos-eval-retrieval-'));
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'e'.repeat(48), LOG_LEVEL: 'warn' });
-  const container = await createContainer(config, {
-    logger: pino({ level: 'warn' }),
-    database: await openPglite({}),
-  });
-  startWorkers(container);
+  const service = await startEvalService('eval-retrieval', 'Eval');
+  const { container } = service;
   const { db } = container;
-  const department = await container.repositories.departments.insert({
-    name: 'Eval',
-    slug: 'eval-retrieval',
-  });
-  const base = await container.knowledge.repositories.bases.insert({
-    name: 'Eval',
-    departmentId: department.id,
-  });
+  const base = { id: service.knowledgeBaseId };
 
   const corpus = loadCorpus();
   const passageOfDocument = new Map<string, string>();
   process.stdout.write(`ingesting ${corpus.length} passages…\n`);
   for (const passage of corpus) {
     const bytes = Buffer.from(`${passage.title}\n\n${passage.text}\n`);
-    const { tempPath } = await container.knowledge.files.receive(Readable.from([bytes]));
-    const doc = await container.knowledge.documents.upload(container.system, {
-      knowledgeBaseId: base.id,
-      title: passage.title,
-      file: { tempPath, fileName: `${passage.id}.txt`, size: bytes.length },
-    });
-    passageOfDocument.set(doc.id, passage.id);
+    const id = await uploadDocument(service, { title: passage.title, fileName: `${passage.id}.txt`, bytes });
+    passageOfDocument.set(id, passage.id);
   }
-  for (;;) {
-    const [row] = rowsOf<{ waiting: number }>(
-      await db.execute(sql`SELECT count(*)::int AS waiting FROM documents
-        WHERE knowledge_base_id = ${base.id} AND status NOT IN ('ready', 'failed')`),
-    );
-    if (!row || row.waiting === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await ingested(service);
   const [failed] = rowsOf<{ n: number }>(
     await db.execute(sql`SELECT count(*)::int AS n FROM documents WHERE status = 'failed'`),
   );

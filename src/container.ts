@@ -38,9 +38,11 @@ import { createDepartmentsModule } from './modules/departments/departments.modul
 import { createDocumentTemplatesModule } from './modules/document-templates/document-templates.module.js';
 import { createEmployeeProfilesModule } from './modules/employee-profiles/employee-profiles.module.js';
 import { createEvaluationModule } from './modules/evaluation/evaluation.module.js';
+import { createFeedbackModule } from './modules/feedback/feedback.module.js';
 import { createHealthModule } from './modules/health/health.module.js';
 import { createIntentsModule } from './modules/intents/intents.module.js';
 import { createKnowledgeModule } from './modules/knowledge/knowledge.module.js';
+import { createLearningModule } from './modules/learning/learning.module.js';
 import { createMeModule } from './modules/me/me.module.js';
 import { createMetricsModule } from './modules/metrics/metrics.module.js';
 import { createNamespacesModule } from './modules/namespaces/namespaces.module.js';
@@ -242,13 +244,42 @@ export async function createContainer(config: Config, options: ContainerOptions)
     observeStep: (step, outcome, seconds) => metrics.taskStepDuration.observe({ step, outcome }, seconds),
   });
   const agentTasks = createAgentTasksModule({ db });
+  // Learning from edits: the approval decision records edited replies as suggestions (docs/learning.md).
+  const learning = createLearningModule({
+    db,
+    embeddings: llm.embeddings,
+    logger,
+    ports: {
+      findNamespace: (id) => namespaces.repositories.namespaces.findById(id),
+      knowledgeBaseIdsOfDepartment: (departmentId) =>
+        rag.repositories.rag.knowledgeBaseIdsOfDepartment(departmentId),
+      messageContent: async (id, tx) =>
+        (await pipeline.repositories.conversations.findMessage(id, tx))?.content ?? null,
+      addExample: (actor, input) => intents.service.addExample(actor, input),
+      upload: (actor, input) => knowledge.documents.upload(actor, input),
+      receiveFile: (stream) => knowledge.files.receive(stream),
+    },
+  });
   const approvals = createApprovalsModule({
     db,
     kv,
     logger,
     audit: audit.service,
     pipeline,
-    trust: intents.trust,
+    trust: intents.repositories.trust,
+    // Edited approvals yield learning suggestions in the decision's transaction.
+    learning: { prepare: learning.prepare, recordEdit: learning.recordEdit },
+    // Built below (it needs the approvals' trust); read only when an approval detail is asked for.
+    feedbackOf: (approvalId) => feedback.service.ofApproval(approvalId),
+  });
+  // Employees' ratings of assistant replies: the web route here, channel A and B call the service.
+  const feedback = createFeedbackModule({
+    db,
+    recipients: pipeline.delivery.recipients,
+    notifications: pipeline.repositories.delivery,
+    publish: (effects) => pipeline.delivery.publish(effects),
+    audit: audit.service,
+    trust: approvals.trust,
   });
   const traces = createTracesModule({ db });
   const admin = createAdminModule({
@@ -258,7 +289,8 @@ export async function createContainer(config: Config, options: ContainerOptions)
     dataDir: config.dataDir,
     serviceVersion: VERSION,
   });
-  const analytics = createAnalyticsModule({ db });
+  // The autonomy analytics show each intent's trust evidence as GET /intents/trust computes it.
+  const analytics = createAnalyticsModule({ db, trust: intents.trust });
   const conversations = createConversationsModule({ db, inbound: pipeline.inbound });
   // The outbound machinery both channels' workers share (queue, store, message rows, failure notices).
   const channelDelivery = createChannelDelivery({
@@ -283,6 +315,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
   });
   const chanA = createChanAModule({
     linking: channelIdentities.linking,
+    feedback: feedback.service,
     onSignatureRefused: () => metrics.webhookSignaturesRefused.inc({ channel: 'chanA' }),
     db,
     kv,
@@ -297,6 +330,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
   });
   const chanB = createChanBModule({
     linking: channelIdentities.linking,
+    feedback: feedback.service,
     db,
     kv,
     queue,
@@ -338,6 +372,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     knowledge,
     namespaces,
     evaluation,
+    learning,
     plugins,
     intents,
     agentTasks,
@@ -345,6 +380,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     admin,
     analytics,
     conversations,
+    feedback,
     documentTemplates,
     channelIdentities,
     chanA,
@@ -387,6 +423,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     rag,
     intents,
     evaluation,
+    learning,
     pipeline,
     agentTasks,
     approvals,
@@ -394,6 +431,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     admin,
     analytics,
     conversations,
+    feedback,
     documentTemplates,
     channelIdentities,
     chanA,

@@ -36,6 +36,10 @@ export async function createApprovalFixture(
     intent?: string;
     triggers?: Array<{ type: string; [key: string]: unknown }>;
     reply?: string;
+    /** The draft's confidence (0.93 by default: a grounded draft). */
+    confidence?: number;
+    /** false: the draft cites no source. */
+    sources?: boolean;
     createdAt?: Date;
   } = {},
 ): Promise<ApprovalFixture> {
@@ -83,11 +87,12 @@ export async function createApprovalFixture(
       status: values.status ?? 'pending',
       originalContent: values.reply ?? 'You get twenty four days of paid vacation.',
       intent: values.intent ?? 'vacation',
-      confidence: 0.93,
+      confidence: values.confidence ?? 0.93,
       triggers: values.triggers ?? [{ type: 'first_interaction' }, { type: 'not_autonomous' }],
-      sources: [
-        { chunkId: chunk.id, documentId: document.document.id, title: 'Vacation policy', score: 0.93 },
-      ],
+      sources:
+        values.sources === false
+          ? []
+          : [{ chunkId: chunk.id, documentId: document.document.id, title: 'Vacation policy', score: 0.93 }],
       context: {
         channel,
         language: 'en',

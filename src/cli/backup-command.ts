@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../core/config/config.js';
 import { openDatabase } from '../core/db/client.js';
 import { DataDirLockedError } from '../core/db/data-dir-lock.js';
 import { VERSION } from '../core/version.js';
-import type { CommandOutput } from './seed-intents-command.js';
+import type { CommandOutput } from './command-output.js';
 
 export const BACKUP_USAGE = `Usage: npm run backup -- <file.tar> [--from <service address>]
 

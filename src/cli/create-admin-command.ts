@@ -5,7 +5,7 @@ import { DataDirLockedError } from '../core/db/data-dir-lock.js';
 import { seedSystemRoles } from '../modules/roles/system-roles.js';
 import { createAdministrator } from '../modules/users/bootstrap-admin.js';
 import { createOrganisationRepositories } from '../organisation-repositories.js';
-import { type CommandOutput, UsageError } from './seed-intents-command.js';
+import { type CommandOutput, UsageError } from './command-output.js';
 
 export const CREATE_ADMIN_USAGE = `Usage: node dist/main.js create-admin --email <email> --password-stdin [--name <name>]
 

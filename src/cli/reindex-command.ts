@@ -1,10 +1,7 @@
-import { ConfigError, loadConfig } from '../core/config/config.js';
-import { type DatabaseHandle, openDatabase } from '../core/db/client.js';
-import { embedderVersion } from '../core/llm/llm.js';
 import { createIntentsModule } from '../modules/intents/intents.module.js';
 import { runIndexUpkeep } from '../workers/index-upkeep.js';
-import { prepareForEmbedding } from './command-database.js';
-import type { CommandOutput } from './seed-intents-command.js';
+import { withEmbeddingDatabase } from './command-database.js';
+import type { CommandOutput } from './command-output.js';
 
 export const REINDEX_USAGE = `Usage: npm run reindex
 
@@ -35,14 +32,7 @@ export async function runReindex(
     output.err(`Unknown argument ${argv.join(', ')}\n\n${REINDEX_USAGE}`);
     return 2;
   }
-  let database: DatabaseHandle | null = null;
-  try {
-    const config = loadConfig(env);
-    database = await openDatabase(config);
-    const { embeddings } = await prepareForEmbedding(database, config);
-    output.out(
-      `database: ${database.driver} (${database.location}); embedder: ${embedderVersion(embeddings)}`,
-    );
+  return withEmbeddingDatabase(env, output, async ({ database, llm: { embeddings } }) => {
     const intents = createIntentsModule({ db: database.db, embeddings });
     const result = await runIndexUpkeep(
       {
@@ -58,10 +48,5 @@ export async function runReindex(
         `${result.keywordTerms} chunks given keyword terms`,
     );
     return 0;
-  } catch (error) {
-    output.err(error instanceof ConfigError || error instanceof Error ? error.message : String(error));
-    return 1;
-  } finally {
-    await database?.close();
-  }
+  });
 }

@@ -1,14 +1,11 @@
-import { ConfigError, loadConfig } from '../core/config/config.js';
-import { type DatabaseHandle, openDatabase } from '../core/db/client.js';
-import { embedderVersion } from '../core/llm/llm.js';
 import { createDocumentFiles } from '../modules/knowledge/document-files.js';
 import { createDocumentsRepository } from '../modules/knowledge/documents.repository.js';
 import { createIngestionModule } from '../modules/knowledge/ingestion/ingestion.module.js';
 import { createKnowledgeBasesRepository } from '../modules/knowledge/knowledge-bases.repository.js';
 import { rechunkDocuments } from '../modules/knowledge/rechunk.js';
 import type { NotificationsPort } from '../modules/notifications/notifications.service.js';
-import { prepareForEmbedding } from './command-database.js';
-import type { CommandOutput } from './seed-intents-command.js';
+import { withEmbeddingDatabase } from './command-database.js';
+import type { CommandOutput } from './command-output.js';
 
 export const REPROCESS_USAGE = `Usage: npm run reprocess -- --all
 
@@ -50,15 +47,8 @@ export async function runReprocess(
     output.err(`${problem}\n\n${REPROCESS_USAGE}`);
     return 2;
   }
-  let database: DatabaseHandle | null = null;
-  try {
-    const config = loadConfig(env);
-    database = await openDatabase(config);
-    const llm = await prepareForEmbedding(database, config);
+  return withEmbeddingDatabase(env, output, async ({ config, database, llm }) => {
     const { embeddings } = llm;
-    output.out(
-      `database: ${database.driver} (${database.location}); embedder: ${embedderVersion(embeddings)}`,
-    );
     const db = database.db;
     const documents = createDocumentsRepository(db);
     const ingestion = createIngestionModule({
@@ -90,10 +80,5 @@ export async function runReprocess(
       `done: ${totals.ready} re-chunked, ${totals.failed} failed, ${totals.gone + totals.stale} skipped`,
     );
     return 0;
-  } catch (error) {
-    output.err(error instanceof ConfigError || error instanceof Error ? error.message : String(error));
-    return 1;
-  } finally {
-    await database?.close();
-  }
+  });
 }

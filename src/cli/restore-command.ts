@@ -6,7 +6,7 @@ import { BackupError, unpackBackupArchive } from '../core/backup/backup-archive.
 import { pgRestore } from '../core/backup/postgres-dump.js';
 import { resolveDataDir } from '../core/config/config.js';
 import { openPglite } from '../core/db/client.js';
-import type { CommandOutput } from './seed-intents-command.js';
+import type { CommandOutput } from './command-output.js';
 
 export const RESTORE_USAGE = `Usage: npm run restore -- <file.tar>
 

@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../core/db/client.js';
 import { departments, namespaces } from '../core/db/schema/index.js';
-import { parseSeedArgs, runSeedIntents, UsageError } from './seed-intents-command.js';
+import { UsageError } from './command-output.js';
+import { parseSeedArgs, runSeedIntents } from './seed-intents-command.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const EXAMPLE_FILE = path.join(ROOT, 'examples/intents.json');

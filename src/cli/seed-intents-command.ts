@@ -5,6 +5,7 @@ import { type DatabaseHandle, openDatabase } from '../core/db/client.js';
 import { describeSummary, parseSeedFile, SeedFileError } from '../modules/intents/intent-seeding.js';
 import { createIntentsModule } from '../modules/intents/intents.module.js';
 import { prepareForEmbedding } from './command-database.js';
+import { type CommandOutput, UsageError } from './command-output.js';
 
 export const SEED_USAGE = `Usage: npm run seed:intents -- <file.json>
 
@@ -19,10 +20,6 @@ and the command refuses one that a running process holds).`;
 export type SeedArgs = { help: true } | { help: false; file: string };
 
 /** A command line the command does not understand; the message says why. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
-
 /** `[--help | -h] <file.json>`: exactly one file. */
 export function parseSeedArgs(argv: readonly string[]): SeedArgs {
   if (argv.some((arg) => arg === '--help' || arg === '-h')) return { help: true };
@@ -31,11 +28,6 @@ export function parseSeedArgs(argv: readonly string[]): SeedArgs {
   if (argv.length === 0) throw new UsageError('Name the seed file');
   if (argv.length > 1) throw new UsageError(`Name one seed file, not ${argv.length}`);
   return { help: false, file: argv[0]! };
-}
-
-export interface CommandOutput {
-  out(line: string): void;
-  err(line: string): void;
 }
 
 /**

@@ -6,13 +6,11 @@
 
 import { MIN_ANSWER_SCORE } from '../core/llm/extractive-responder.js';
 import { memoiseByText } from '../core/memo.js';
+import { UNKNOWN_INTENT } from '../modules/intents/intent-vote.js';
 import type { FlaggedSource } from '../modules/rag/flagged-sources.js';
 
 /** Below this confidence (the one 0.7 line of DECISIONS.md) a reply always goes to a human. */
 export const CONFIDENCE_THRESHOLD = MIN_ANSWER_SCORE;
-
-/** The intent name the classifier answers when no example is close enough; never autonomous. */
-export const UNKNOWN_INTENT = 'unknown';
 
 export interface DecisionInput {
   /** Best retrieved chunk's blended score in [0, 1]; 0 when nothing was retrieved. */

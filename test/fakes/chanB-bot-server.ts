@@ -28,6 +28,15 @@ export interface SentMessage {
   parseMode: string | null;
   /** The text as a client displays it (MarkdownV2 or HTML markup removed). */
   plain: string;
+  /** The `reply_markup` sent with it (the inline keyboard), null when none. */
+  replyMarkup: Record<string, unknown> | null;
+}
+
+/** A button press answered with `answerCallbackQuery`. */
+export interface AnsweredCallback {
+  callbackQueryId: string;
+  /** The toast shown, null when none. */
+  text: string | null;
 }
 
 /** An update as a test pushes it: everything but `update_id`, which the fake assigns. */
@@ -236,10 +245,12 @@ export function parseBotHtml(text: string): string {
  *   below it) and `timeout` (the request is held until an update is pushed
  *   or the timeout passes); a second `getUpdates` while one is held ends the
  *   held one with 409 Conflict, as the platform does;
- * - `sendMessage`: checks `parse_mode` strictly (MarkdownV2 reserved
+ * - `sendMessage`: records `reply_markup` (an inline keyboard, checked: a text
+ *   and 1-64 bytes of callback data per button) and checks `parse_mode` strictly (MarkdownV2 reserved
  *   characters, balanced entities; the HTML subset) and answers
  *   `400 Bad Request: can't parse entities: …` like the platform; texts over
- *   4,096 characters answer `400 Bad Request: message is too long`.
+ *   4,096 characters answer `400 Bad Request: message is too long`;
+ * - `answerCallbackQuery`: recorded in `answered`.
  *
  * A token other than the one given answers 401. `replyNext(method, reply)`
  * queues a canned answer (409, 429 with `parameters.retry_after`, 500…) for
@@ -248,11 +259,13 @@ export function parseBotHtml(text: string): string {
 export async function startFakeBotServer(options: { token: string; username?: string }) {
   const calls: BotCall[] = [];
   const sent: SentMessage[] = [];
+  const answered: AnsweredCallback[] = [];
   const canned = new Map<string, Array<{ reply: BotReply; after: number }>>();
   const pending: Array<Record<string, unknown> & { update_id: number }> = [];
   const refusedModes = new Set<string>();
   let nextUpdateId = 100_000;
   let nextMessageId = 1;
+  let nextCallbackId = 1;
   let webhookActive = false;
   let seq = 0;
   /** The getUpdates request being held, woken when an update is pushed or ended by a newer one. */
@@ -340,8 +353,11 @@ export async function startFakeBotServer(options: { token: string; username?: st
       throw failure;
     }
     if (plain.length > MAX_TEXT) return send(res, call, error(400, 'Bad Request: message is too long'));
+    const replyMarkup = readMarkup(body.reply_markup);
+    if (replyMarkup === undefined)
+      return send(res, call, error(400, "Bad Request: can't parse reply keyboard markup JSON object"));
     const messageId = nextMessageId++;
-    sent.push({ messageId, chatId: String(chatId), text, parseMode, plain });
+    sent.push({ messageId, chatId: String(chatId), text, parseMode, plain, replyMarkup });
     return send(
       res,
       call,
@@ -352,6 +368,34 @@ export async function startFakeBotServer(options: { token: string; username?: st
         text: plain,
       }),
     );
+  }
+
+  /**
+   * The reply markup of a call, as the platform checks it: an inline keyboard whose buttons
+   * each have a text and callback data of 1-64 bytes; undefined when it is malformed.
+   */
+  function readMarkup(value: unknown): Record<string, unknown> | null | undefined {
+    if (value === undefined || value === null) return null;
+    const markup = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+    const rows = markup.inline_keyboard;
+    if (!Array.isArray(rows)) return undefined;
+    for (const row of rows) {
+      if (!Array.isArray(row)) return undefined;
+      for (const button of row as Array<Record<string, unknown>>) {
+        const data = button.callback_data;
+        if (typeof button.text !== 'string' || !button.text) return undefined;
+        if (typeof data !== 'string' || Buffer.byteLength(data) < 1 || Buffer.byteLength(data) > 64)
+          return undefined;
+      }
+    }
+    return markup;
+  }
+
+  function answerCallbackQuery(body: Record<string, unknown>, call: BotCall, res: ServerResponse) {
+    const id = body.callback_query_id;
+    if (typeof id !== 'string' || !id) return send(res, call, error(400, 'Bad Request: query is empty'));
+    answered.push({ callbackQueryId: id, text: typeof body.text === 'string' ? body.text : null });
+    return send(res, call, ok(true));
   }
 
   const server = await startHttpServer(async (req, res) => {
@@ -401,6 +445,8 @@ export async function startFakeBotServer(options: { token: string; username?: st
         return getUpdates(body, call, res);
       case 'sendMessage':
         return sendMessage(body, call, res);
+      case 'answerCallbackQuery':
+        return answerCallbackQuery(body, call, res);
       default:
         return send(res, call, error(404, 'Not Found: method not found'));
     }
@@ -413,6 +459,8 @@ export async function startFakeBotServer(options: { token: string; username?: st
     calls,
     /** Messages accepted by `sendMessage`, in order. */
     sent,
+    /** Button presses answered with `answerCallbackQuery`, in order. */
+    answered,
     /** Calls of one method, in order. */
     callsOf: (method: string) => calls.filter((c) => c.method === method),
     /** The most `getUpdates` requests ever held at the same time. */
@@ -450,6 +498,42 @@ export async function startFakeBotServer(options: { token: string; username?: st
           ...(text.startsWith('/')
             ? { entities: [{ type: 'bot_command', offset: 0, length: text.split(/\s/)[0]?.length ?? 1 }] }
             : {}),
+        },
+      };
+    },
+    /**
+     * A press of an inline button with `data` under message `messageId` of the private chat
+     * of `chatId`, by `fromId` (the chat's user unless given). Answers the update.
+     */
+    callbackUpdate(chatId: number, messageId: number, data: string, fromId = chatId): PushedUpdate {
+      return {
+        callback_query: {
+          id: `cb${nextCallbackId++}`,
+          from: { id: fromId, is_bot: false, first_name: 'Olena' },
+          message: {
+            message_id: messageId,
+            date: Math.floor(Date.now() / 1000),
+            chat: { id: chatId, type: 'private', first_name: 'Olena' },
+            text: 'reply',
+          },
+          chat_instance: String(chatId),
+          data,
+        },
+      };
+    },
+    /**
+     * A change of `userId`'s reaction to message `messageId` of the private chat of `chatId`
+     * (the user's unless given): `emoji` now set, none when the reaction was removed.
+     */
+    reactionUpdate(userId: number, messageId: number, emoji: string[], chatId = userId): PushedUpdate {
+      return {
+        message_reaction: {
+          chat: { id: chatId, type: 'private', first_name: 'Olena' },
+          message_id: messageId,
+          user: { id: userId, is_bot: false, first_name: 'Olena' },
+          date: Math.floor(Date.now() / 1000),
+          old_reaction: [],
+          new_reaction: emoji.map((e) => ({ type: 'emoji', emoji: e })),
         },
       };
     },

@@ -121,6 +121,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get autonomy analytics per intent
+         * @description Per intent of a namespace of your departments over the last `days` days (1 to 90, 30 by default): messages, replies sent without a human, replies that went to a human with the reasons, approvals by outcome, the 50th and 90th percentile of minutes to a decision, employees’ ratings, the trust evidence (mode, counts, lower bound, clean approvals still needed), minutes saved, the namespace’s latest completed evaluation run and a per-day series. Intents with a trust record but no traffic are listed with zeros. A namespace outside your departments answers 404.
+         */
+        get: operations["getIntentAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/approvals": {
         parameters: {
             query?: never;
@@ -483,6 +503,26 @@ export interface paths {
          * @description Sends your message to the assistant of your department through the web channel, so the assistant can be tried before a messaging platform is connected. The message is stored in your open web conversation and an agent task is queued; the answer is 202 with messageId, conversationId and taskId. Follow the task on /ws/agent-tasks or read the reply with GET /conversations/web/messages. Sending a clientMessageId again answers the first message and runs nothing.
          */
         post: operations["sendWebMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/web/messages/{id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate an assistant reply
+         * @description Rates an assistant reply of your own web conversation up or down, with an optional comment of up to 2000 characters. One rating per reply and person: rating again replaces the earlier rating (and comment). Answers 200 with messageId, rating, comment and updatedAt. Any other message (an inbound one, a reply of someone else’s conversation, a missing id) answers 404. A "down" notifies the department’s approvers and, on a reply sent without review, counts against its intent’s trust in the confidence mode.
+         */
+        post: operations["rateWebReply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1015,6 +1055,66 @@ export interface paths {
          * @description Multipart form with file, knowledgeBaseId and title. Accepts PDF, DOCX, TXT, Markdown, PNG and JPEG, recognised by content (and by name for text); anything else answers 415, a file over the upload limit 413. The document starts as pending and is ingested in the background: text extraction (OCR for images and scanned pages), chunking and embedding.
          */
         post: operations["uploadDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/learning/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List learning suggestions
+         * @description Returns the suggestions that edited approvals of the namespace yielded: `example` (the employee’s question as a new example of the approval’s intent) and `answer` (the question with the approved edited text). Near-identical questions fold into one suggestion with a count. Filter by type and status (default `open`); the most asked first, with limit and offset paging. Requires canManageNamespaces; a namespace outside your departments answers 404.
+         */
+        get: operations["listLearningSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/learning/suggestions/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a learning suggestion
+         * @description Accepts an open suggestion. An `example` is added to its intent with its embedding (as `POST /intents/examples` does). An `answer` is written as a question-and-answer document into `knowledgeBaseId`, which must be a knowledge base the namespace searches (else 422), and queued for ingestion; afterwards the same question retrieves that answer. Answers the suggestion, now `accepted`. A suggestion that is not open answers 409. Requires canManageNamespaces; a suggestion of another department answers 404.
+         */
+        post: operations["acceptLearningSuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/learning/suggestions/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss a learning suggestion
+         * @description Dismisses an open suggestion; nothing else changes (no example, no document). A suggestion that is not open answers 409. Requires canManageNamespaces; a suggestion of another department answers 404.
+         */
+        post: operations["dismissLearningSuggestion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2993,6 +3093,249 @@ export interface operations {
             };
         };
     };
+    getIntentAnalytics: {
+        parameters: {
+            query: {
+                /** @description Window length in days up to now (default 30) */
+                days?: number;
+                /** @description Namespace of one of your departments */
+                namespaceId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "namespaceId": "4f6c1f8e-2a51-4c0e-9a39-5d0f4a1b7c21",
+                     *       "days": 2,
+                     *       "from": "2026-11-21T00:00:00.000Z",
+                     *       "to": "2026-11-23T00:00:00.000Z",
+                     *       "intents": [
+                     *         {
+                     *           "intent": "vacation_request",
+                     *           "messages": 27,
+                     *           "autoSent": 21,
+                     *           "hitl": 6,
+                     *           "reasons": {
+                     *             "sampled": 3,
+                     *             "low_confidence": 3
+                     *           },
+                     *           "decisions": {
+                     *             "approved": 4,
+                     *             "edited": 1,
+                     *             "rejected": 1,
+                     *             "escalated": 0
+                     *           },
+                     *           "minutesToDecision": {
+                     *             "p50": 6.5,
+                     *             "p90": 31.2
+                     *           },
+                     *           "feedback": {
+                     *             "up": 5,
+                     *             "down": 1
+                     *           },
+                     *           "trust": {
+                     *             "isAutonomous": true,
+                     *             "mode": "count",
+                     *             "successfulCount": 12,
+                     *             "threshold": 5,
+                     *             "lowerBound": 0.7413,
+                     *             "neededForPromotion": 0
+                     *           },
+                     *           "minutesSaved": 63,
+                     *           "evaluation": {
+                     *             "runId": "9b2d7e4a-0c3f-4e8b-8f61-2a7c5d9e1b30",
+                     *             "correct": 17,
+                     *             "total": 20,
+                     *             "at": "2026-11-20T16:04:11.000Z"
+                     *           },
+                     *           "daily": [
+                     *             {
+                     *               "date": "2026-11-21",
+                     *               "messages": 9,
+                     *               "autoSent": 7,
+                     *               "decisions": 2
+                     *             },
+                     *             {
+                     *               "date": "2026-11-22",
+                     *               "messages": 18,
+                     *               "autoSent": 14,
+                     *               "decisions": 4
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Window length in days */
+                        days: number;
+                        /**
+                         * Format: date-time
+                         * @description Window start
+                         */
+                        from: string;
+                        /** @description Each intent, most messages first */
+                        intents: {
+                            /** @description Replies of the intent sent without a human */
+                            autoSent: number;
+                            /** @description Messages, replies without a human and decisions per UTC day */
+                            daily: {
+                                /** @description Replies of the intent sent without a human that day */
+                                autoSent: number;
+                                /**
+                                 * Format: date
+                                 * @description UTC day
+                                 */
+                                date: string;
+                                /** @description Approvals of the intent created that day and no longer pending */
+                                decisions: number;
+                                /** @description Messages of the intent that day */
+                                messages: number;
+                            }[];
+                            /** @description Approvals of the intent by outcome */
+                            decisions: {
+                                /** @description Approvals approved */
+                                approved: number;
+                                /** @description Approvals approved with edits */
+                                edited: number;
+                                /** @description Approvals escalated */
+                                escalated: number;
+                                /** @description Approvals rejected */
+                                rejected: number;
+                            };
+                            evaluation: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the run finished
+                                 */
+                                at: string;
+                                /** @description Cases answered correctly */
+                                correct: number;
+                                /**
+                                 * Format: uuid
+                                 * @description Evaluation run
+                                 */
+                                runId: string;
+                                /** @description Cases in the run */
+                                total: number;
+                            } | null;
+                            /** @description Employees’ ratings of the intent’s replies */
+                            feedback: {
+                                /** @description Down ratings of the intent’s replies */
+                                down: number;
+                                /** @description Up ratings of the intent’s replies */
+                                up: number;
+                            };
+                            /** @description Replies of the intent that went to a human (approvals created) */
+                            hitl: number;
+                            /** @description Classified intent */
+                            intent: string;
+                            /** @description Inbound messages whose task classified the intent */
+                            messages: number;
+                            /** @description Replies sent without a human times the namespace’s minutes per reply */
+                            minutesSaved: number;
+                            /** @description How long the intent’s replies waited for a human */
+                            minutesToDecision: {
+                                p50: number | null;
+                                p90: number | null;
+                            };
+                            /** @description Approvals per HITL trigger type, e.g. low_confidence */
+                            reasons: {
+                                [key: string]: number;
+                            };
+                            trust: {
+                                /** @description Whether replies of the intent go out without a human */
+                                isAutonomous: boolean;
+                                lowerBound: number | null;
+                                /** @description Trust mode of the namespace: count or confidence */
+                                mode: "count" | "confidence";
+                                /** @description Clean approvals in a row that would make the intent autonomous now */
+                                neededForPromotion: number;
+                                /** @description Counted clean approvals so far */
+                                successfulCount: number;
+                                /** @description Clean approvals the count mode needs */
+                                threshold: number;
+                            } | null;
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description Namespace the figures are of
+                         */
+                        namespaceId: string;
+                        /**
+                         * Format: date-time
+                         * @description Window end
+                         */
+                        to: string;
+                    };
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside your departments */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "NotFoundError",
+                     *       "message": "Department 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listApprovals: {
         parameters: {
             query?: {
@@ -3053,6 +3396,10 @@ export interface operations {
                      *           "escalatedToRole": "example text",
                      *           "decidedById": "e6d45384-9ea1-4360-841a-ccdd59a3ef75",
                      *           "decidedAt": "2025-03-14T09:30:00.000Z",
+                     *           "trust": {
+                     *             "counted": false,
+                     *             "reason": "no_grounded_answer"
+                     *           },
                      *           "createdAt": "2025-03-14T09:30:00.000Z",
                      *           "updatedAt": "2025-03-14T09:30:00.000Z"
                      *         }
@@ -3120,6 +3467,12 @@ export interface operations {
                             /** @description pending, approved, rejected, edited or escalated */
                             status: "pending" | "approved" | "rejected" | "edited" | "escalated";
                             taskId: string | null;
+                            trust: {
+                                /** @description Whether the decision counted toward the intent's trust */
+                                counted: boolean;
+                                /** @description Why it did not count */
+                                reason?: "no_grounded_answer" | "unknown_intent";
+                            } | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 timestamp (UTC)
@@ -3237,6 +3590,10 @@ export interface operations {
                      *       "escalatedToRole": "example text",
                      *       "decidedById": "e6d45384-9ea1-4360-841a-ccdd59a3ef75",
                      *       "decidedAt": "2025-03-14T09:30:00.000Z",
+                     *       "trust": {
+                     *         "counted": false,
+                     *         "reason": "no_grounded_answer"
+                     *       },
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z",
                      *       "sources": [
@@ -3256,6 +3613,15 @@ export interface operations {
                      *           "userName": "Olena Koval",
                      *           "changes": {},
                      *           "createdAt": "2025-03-14T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "feedback": [
+                     *         {
+                     *           "userId": "42d172cc-9fbc-43a6-8afe-466d001f745d",
+                     *           "rating": "up",
+                     *           "comment": "example text",
+                     *           "channel": "web",
+                     *           "updatedAt": "2025-03-14T09:30:00.000Z"
                      *         }
                      *       ]
                      *     }
@@ -3289,6 +3655,24 @@ export interface operations {
                         editedContent: string | null;
                         escalatedToId: string | null;
                         escalatedToRole: string | null;
+                        /** @description How employees rated the reply this approval released; empty when nobody did */
+                        feedback: {
+                            /** @description Where the rating was given: web, chanA or chanB */
+                            channel: "web" | "chanA" | "chanB";
+                            comment: string | null;
+                            /** @description up (a good answer) or down (a bad one) */
+                            rating: "up" | "down";
+                            /**
+                             * Format: date-time
+                             * @description When the rating was last given
+                             */
+                            updatedAt: string;
+                            /**
+                             * Format: uuid
+                             * @description Employee who rated the reply
+                             */
+                            userId: string;
+                        }[];
                         /** @description Decisions on this approval, oldest first */
                         history: {
                             /** @description approve, reject or escalate */
@@ -3352,6 +3736,12 @@ export interface operations {
                         /** @description pending, approved, rejected, edited or escalated */
                         status: "pending" | "approved" | "rejected" | "edited" | "escalated";
                         taskId: string | null;
+                        trust: {
+                            /** @description Whether the decision counted toward the intent's trust */
+                            counted: boolean;
+                            /** @description Why it did not count */
+                            reason?: "no_grounded_answer" | "unknown_intent";
+                        } | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 timestamp (UTC)
@@ -3506,6 +3896,10 @@ export interface operations {
                      *       "escalatedToRole": "example text",
                      *       "decidedById": "e6d45384-9ea1-4360-841a-ccdd59a3ef75",
                      *       "decidedAt": "2025-03-14T09:30:00.000Z",
+                     *       "trust": {
+                     *         "counted": false,
+                     *         "reason": "no_grounded_answer"
+                     *       },
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z"
                      *     }
@@ -3566,6 +3960,12 @@ export interface operations {
                         /** @description pending, approved, rejected, edited or escalated */
                         status: "pending" | "approved" | "rejected" | "edited" | "escalated";
                         taskId: string | null;
+                        trust: {
+                            /** @description Whether the decision counted toward the intent's trust */
+                            counted: boolean;
+                            /** @description Why it did not count */
+                            reason?: "no_grounded_answer" | "unknown_intent";
+                        } | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 timestamp (UTC)
@@ -3742,6 +4142,10 @@ export interface operations {
                      *       "escalatedToRole": "example text",
                      *       "decidedById": "e6d45384-9ea1-4360-841a-ccdd59a3ef75",
                      *       "decidedAt": "2025-03-14T09:30:00.000Z",
+                     *       "trust": {
+                     *         "counted": false,
+                     *         "reason": "no_grounded_answer"
+                     *       },
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z"
                      *     }
@@ -3802,6 +4206,12 @@ export interface operations {
                         /** @description pending, approved, rejected, edited or escalated */
                         status: "pending" | "approved" | "rejected" | "edited" | "escalated";
                         taskId: string | null;
+                        trust: {
+                            /** @description Whether the decision counted toward the intent's trust */
+                            counted: boolean;
+                            /** @description Why it did not count */
+                            reason?: "no_grounded_answer" | "unknown_intent";
+                        } | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 timestamp (UTC)
@@ -3972,6 +4382,10 @@ export interface operations {
                      *       "escalatedToRole": "example text",
                      *       "decidedById": "e6d45384-9ea1-4360-841a-ccdd59a3ef75",
                      *       "decidedAt": "2025-03-14T09:30:00.000Z",
+                     *       "trust": {
+                     *         "counted": false,
+                     *         "reason": "no_grounded_answer"
+                     *       },
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z"
                      *     }
@@ -4032,6 +4446,12 @@ export interface operations {
                         /** @description pending, approved, rejected, edited or escalated */
                         status: "pending" | "approved" | "rejected" | "edited" | "escalated";
                         taskId: string | null;
+                        trust: {
+                            /** @description Whether the decision counted toward the intent's trust */
+                            counted: boolean;
+                            /** @description Why it did not count */
+                            reason?: "no_grounded_answer" | "unknown_intent";
+                        } | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 timestamp (UTC)
@@ -6044,6 +6464,136 @@ export interface operations {
                      *       "error": "UnauthorizedError",
                      *       "message": "Authentication required",
                      *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    rateWebReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rating": "up",
+                 *       "comment": "example text"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What was good or wrong about the reply (1-2000 characters) */
+                    comment?: string;
+                    /** @description up (a good answer) or down (a bad one) */
+                    rating: "up" | "down";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "messageId": "afd1d0aa-7397-4bdc-82b2-6467827f7961",
+                     *       "rating": "up",
+                     *       "comment": "example text",
+                     *       "updatedAt": "2025-03-14T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        comment: string | null;
+                        /**
+                         * Format: uuid
+                         * @description The rated reply
+                         */
+                        messageId: string;
+                        /** @description up (a good answer) or down (a bad one) */
+                        rating: "up" | "down";
+                        /**
+                         * Format: date-time
+                         * @description When the rating was last given
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside your departments */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "NotFoundError",
+                     *       "message": "Department 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found",
+                     *       "statusCode": 404
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -9493,6 +10043,16 @@ export interface operations {
                      *           "threshold": 1,
                      *           "isAutonomous": false,
                      *           "samplingRate": 1,
+                     *           "mode": "count",
+                     *           "evidence": {
+                     *             "counted": 1,
+                     *             "cleanApprovals": 1,
+                     *             "edits": 1,
+                     *             "rejections": 1,
+                     *             "notCounted": 1,
+                     *             "lowerBound": 1,
+                     *             "neededForPromotion": 1
+                     *           },
                      *           "createdAt": "2025-03-14T09:30:00.000Z",
                      *           "updatedAt": "2025-03-14T09:30:00.000Z"
                      *         }
@@ -9510,6 +10070,21 @@ export interface operations {
                              * @description ISO 8601 timestamp (UTC)
                              */
                             createdAt: string;
+                            evidence?: {
+                                /** @description Plain approvals of grounded drafts among them */
+                                cleanApprovals: number;
+                                /** @description Counted decisions considered (confidence mode: the last `window`; count mode: all) */
+                                counted: number;
+                                /** @description Approvals with edits among them */
+                                edits: number;
+                                lowerBound: number | null;
+                                /** @description Clean approvals in a row that would make the intent autonomous now; 0 when it is */
+                                neededForPromotion: number;
+                                /** @description Plain approvals of ungrounded drafts, never counted */
+                                notCounted: number;
+                                /** @description Rejections among them (confidence mode: also "down" ratings of auto-sent replies) */
+                                rejections: number;
+                            } | null;
                             /**
                              * Format: uuid
                              * @description Trust record id
@@ -9519,6 +10094,8 @@ export interface operations {
                             intentName: string;
                             /** @description Replies may be sent without a human, subject to samplingRate */
                             isAutonomous: boolean;
+                            /** @description The namespace's trust mode (config.trust.policy.mode) */
+                            mode?: "count" | "confidence";
                             /**
                              * Format: uuid
                              * @description Namespace of the intent
@@ -9659,6 +10236,16 @@ export interface operations {
                      *       "threshold": 1,
                      *       "isAutonomous": false,
                      *       "samplingRate": 1,
+                     *       "mode": "count",
+                     *       "evidence": {
+                     *         "counted": 1,
+                     *         "cleanApprovals": 1,
+                     *         "edits": 1,
+                     *         "rejections": 1,
+                     *         "notCounted": 1,
+                     *         "lowerBound": 1,
+                     *         "neededForPromotion": 1
+                     *       },
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z"
                      *     }
@@ -9669,6 +10256,21 @@ export interface operations {
                          * @description ISO 8601 timestamp (UTC)
                          */
                         createdAt: string;
+                        evidence?: {
+                            /** @description Plain approvals of grounded drafts among them */
+                            cleanApprovals: number;
+                            /** @description Counted decisions considered (confidence mode: the last `window`; count mode: all) */
+                            counted: number;
+                            /** @description Approvals with edits among them */
+                            edits: number;
+                            lowerBound: number | null;
+                            /** @description Clean approvals in a row that would make the intent autonomous now; 0 when it is */
+                            neededForPromotion: number;
+                            /** @description Plain approvals of ungrounded drafts, never counted */
+                            notCounted: number;
+                            /** @description Rejections among them (confidence mode: also "down" ratings of auto-sent replies) */
+                            rejections: number;
+                        } | null;
                         /**
                          * Format: uuid
                          * @description Trust record id
@@ -9678,6 +10280,8 @@ export interface operations {
                         intentName: string;
                         /** @description Replies may be sent without a human, subject to samplingRate */
                         isAutonomous: boolean;
+                        /** @description The namespace's trust mode (config.trust.policy.mode) */
+                        mode?: "count" | "confidence";
                         /**
                          * Format: uuid
                          * @description Namespace of the intent
@@ -11901,6 +12505,578 @@ export interface operations {
             };
         };
     };
+    listLearningSuggestions: {
+        parameters: {
+            query: {
+                /** @description Page size (1-100) */
+                limit?: number;
+                /** @description Namespace whose suggestions are listed */
+                namespaceId: string;
+                /** @description Rows to skip */
+                offset?: number;
+                /** @description Only suggestions in this status (default open: the queue still to review) */
+                status?: "open" | "accepted" | "dismissed";
+                /** @description example (the question as an example of its intent) or answer (the question with the edited reply) */
+                type?: "example" | "answer";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
+                     *           "namespaceId": "8c78c5fe-5ccc-45f0-806c-ac83ef862b19",
+                     *           "type": "example",
+                     *           "status": "open",
+                     *           "intent": "refund_request",
+                     *           "question": "example text",
+                     *           "answer": "Refunds reach your card within 14 days of the return.",
+                     *           "count": 1,
+                     *           "approvalIds": [
+                     *             "29fb4b48-ccf1-4c7a-8af4-5a8d3d468db9"
+                     *           ],
+                     *           "knowledgeBaseId": "93348578-d751-47e4-85f2-f9d16be14fa5",
+                     *           "documentId": "edde58ba-b594-484e-87d1-65cfb634575d",
+                     *           "decidedById": "e6d45384-9ea1-4360-841a-ccdd59a3ef75",
+                     *           "decidedAt": "2025-03-14T09:30:00.000Z",
+                     *           "createdAt": "2025-03-14T09:30:00.000Z",
+                     *           "updatedAt": "2025-03-14T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "limit": 20,
+                     *       "offset": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The rows of this page */
+                        items: {
+                            answer: string | null;
+                            /** @description The edited approvals folded into it, oldest first */
+                            approvalIds: string[];
+                            /** @description Edited approvals folded into the suggestion */
+                            count: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp (UTC)
+                             */
+                            createdAt: string;
+                            decidedAt: string | null;
+                            decidedById: string | null;
+                            documentId: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Learning suggestion
+                             */
+                            id: string;
+                            intent: string | null;
+                            knowledgeBaseId: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Namespace the edited approvals belong to
+                             */
+                            namespaceId: string;
+                            /** @description The employee’s question as first asked */
+                            question: string;
+                            /** @description open, accepted or dismissed */
+                            status: "open" | "accepted" | "dismissed";
+                            /** @description example (the question as an example of its intent) or answer (the question with the edited reply) */
+                            type: "example" | "answer";
+                            /**
+                             * Format: date-time
+                             * @description When it was last folded or decided
+                             */
+                            updatedAt: string;
+                        }[];
+                        /** @description Rows on one page */
+                        limit: number;
+                        /** @description Rows skipped before this page */
+                        offset: number;
+                        /** @description Rows matching the filters */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: a required permission is missing, or the department is not one of yours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ForbiddenError",
+                     *       "message": "You do not have permission to do this",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside your departments */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "NotFoundError",
+                     *       "message": "Department 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    acceptLearningSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Learning suggestion */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "knowledgeBaseId": "93348578-d751-47e4-85f2-f9d16be14fa5"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Knowledge base an answer suggestion is written to; required for answers, one the namespace searches
+                     */
+                    knowledgeBaseId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
+                     *       "namespaceId": "8c78c5fe-5ccc-45f0-806c-ac83ef862b19",
+                     *       "type": "example",
+                     *       "status": "open",
+                     *       "intent": "refund_request",
+                     *       "question": "example text",
+                     *       "answer": "Refunds reach your card within 14 days of the return.",
+                     *       "count": 1,
+                     *       "approvalIds": [
+                     *         "29fb4b48-ccf1-4c7a-8af4-5a8d3d468db9"
+                     *       ],
+                     *       "knowledgeBaseId": "93348578-d751-47e4-85f2-f9d16be14fa5",
+                     *       "documentId": "edde58ba-b594-484e-87d1-65cfb634575d",
+                     *       "decidedById": "e6d45384-9ea1-4360-841a-ccdd59a3ef75",
+                     *       "decidedAt": "2025-03-14T09:30:00.000Z",
+                     *       "createdAt": "2025-03-14T09:30:00.000Z",
+                     *       "updatedAt": "2025-03-14T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        answer: string | null;
+                        /** @description The edited approvals folded into it, oldest first */
+                        approvalIds: string[];
+                        /** @description Edited approvals folded into the suggestion */
+                        count: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC)
+                         */
+                        createdAt: string;
+                        decidedAt: string | null;
+                        decidedById: string | null;
+                        documentId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Learning suggestion
+                         */
+                        id: string;
+                        intent: string | null;
+                        knowledgeBaseId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Namespace the edited approvals belong to
+                         */
+                        namespaceId: string;
+                        /** @description The employee’s question as first asked */
+                        question: string;
+                        /** @description open, accepted or dismissed */
+                        status: "open" | "accepted" | "dismissed";
+                        /** @description example (the question as an example of its intent) or answer (the question with the edited reply) */
+                        type: "example" | "answer";
+                        /**
+                         * Format: date-time
+                         * @description When it was last folded or decided
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: a required permission is missing, or the department is not one of yours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ForbiddenError",
+                     *       "message": "You do not have permission to do this",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside your departments */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "NotFoundError",
+                     *       "message": "Department 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The suggestion is not open, or its question is already an example of another intent */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ConflictError",
+                     *       "message": "The slug \"support\" is already taken",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service unavailable: the database or the queue does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ServiceUnavailableError",
+                     *       "message": "The database does not answer",
+                     *       "statusCode": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dismissLearningSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Learning suggestion */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
+                     *       "namespaceId": "8c78c5fe-5ccc-45f0-806c-ac83ef862b19",
+                     *       "type": "example",
+                     *       "status": "open",
+                     *       "intent": "refund_request",
+                     *       "question": "example text",
+                     *       "answer": "Refunds reach your card within 14 days of the return.",
+                     *       "count": 1,
+                     *       "approvalIds": [
+                     *         "29fb4b48-ccf1-4c7a-8af4-5a8d3d468db9"
+                     *       ],
+                     *       "knowledgeBaseId": "93348578-d751-47e4-85f2-f9d16be14fa5",
+                     *       "documentId": "edde58ba-b594-484e-87d1-65cfb634575d",
+                     *       "decidedById": "e6d45384-9ea1-4360-841a-ccdd59a3ef75",
+                     *       "decidedAt": "2025-03-14T09:30:00.000Z",
+                     *       "createdAt": "2025-03-14T09:30:00.000Z",
+                     *       "updatedAt": "2025-03-14T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        answer: string | null;
+                        /** @description The edited approvals folded into it, oldest first */
+                        approvalIds: string[];
+                        /** @description Edited approvals folded into the suggestion */
+                        count: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC)
+                         */
+                        createdAt: string;
+                        decidedAt: string | null;
+                        decidedById: string | null;
+                        documentId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Learning suggestion
+                         */
+                        id: string;
+                        intent: string | null;
+                        knowledgeBaseId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Namespace the edited approvals belong to
+                         */
+                        namespaceId: string;
+                        /** @description The employee’s question as first asked */
+                        question: string;
+                        /** @description open, accepted or dismissed */
+                        status: "open" | "accepted" | "dismissed";
+                        /** @description example (the question as an example of its intent) or answer (the question with the edited reply) */
+                        type: "example" | "answer";
+                        /**
+                         * Format: date-time
+                         * @description When it was last folded or decided
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: a required permission is missing, or the department is not one of yours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ForbiddenError",
+                     *       "message": "You do not have permission to do this",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or outside your departments */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "NotFoundError",
+                     *       "message": "Department 3fa85f64-5717-4562-b3fc-2c963f66afa6 not found",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The suggestion is not open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ConflictError",
+                     *       "message": "The slug \"support\" is already taken",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getMe: {
         parameters: {
             query?: never;
@@ -13167,6 +14343,11 @@ export interface operations {
                             /** @description Adapter that runs the pipeline: api, claude_code, codex_cli, gemini_cli */
                             activeAdapter: "api" | "claude_code" | "codex_cli" | "gemini_cli";
                         };
+                        /** @description How the autonomy analytics value the replies */
+                        analytics?: {
+                            /** @description Minutes of an employee’s time one reply sent without a human saves (GET /analytics/intents); default 3 */
+                            minutesPerReply?: number;
+                        };
                         /** @description Minutes a reply may wait for approval before it is escalated to the department heads; unset never escalates */
                         approvalSlaMinutes?: number;
                         /** @description Knowledge bases the assistant searches; unset means every base of the namespace's department */
@@ -13174,6 +14355,19 @@ export interface operations {
                         trust?: {
                             /** @description Rejections or edits in a row after which an autonomous intent loses its autonomy; unset never demotes */
                             demoteAfter?: number;
+                            /** @description How intents of this namespace earn and keep autonomy */
+                            policy?: {
+                                /** @description One-sided confidence of the Wilson lower bound (default 0.95) */
+                                confidenceLevel?: number;
+                                /** @description Autonomy is taken away when the bound falls below targetRate − margin (default 0.05) */
+                                margin?: number;
+                                /** @description count (default): autonomy when the grounded plain approvals reach the threshold; confidence: when the lower bound of the clean-approval rate reaches targetRate */
+                                mode?: "count" | "confidence";
+                                /** @description Clean-approval rate the lower bound must reach for autonomy (default 0.85) */
+                                targetRate?: number;
+                                /** @description Counted decisions the confidence mode looks back over (default 50) */
+                                window?: number;
+                            };
                         };
                     };
                     /**
@@ -13605,7 +14799,17 @@ export interface operations {
                  *           "93348578-d751-47e4-85f2-f9d16be14fa5"
                  *         ],
                  *         "trust": {
-                 *           "demoteAfter": 500
+                 *           "demoteAfter": 500,
+                 *           "policy": {
+                 *             "mode": "count",
+                 *             "window": 502,
+                 *             "targetRate": 0.745,
+                 *             "confidenceLevel": 0.7495,
+                 *             "margin": 0.25
+                 *           }
+                 *         },
+                 *         "analytics": {
+                 *           "minutesPerReply": 300
                  *         },
                  *         "approvalSlaMinutes": 262800
                  *       }
@@ -13617,6 +14821,11 @@ export interface operations {
                             /** @description Adapter that runs the pipeline: api, claude_code, codex_cli, gemini_cli */
                             activeAdapter: "api" | "claude_code" | "codex_cli" | "gemini_cli";
                         };
+                        /** @description How the autonomy analytics value the replies */
+                        analytics?: {
+                            /** @description Minutes of an employee’s time one reply sent without a human saves (GET /analytics/intents); default 3 */
+                            minutesPerReply?: number;
+                        };
                         /** @description Minutes a reply may wait for approval before it is escalated to the department heads; unset never escalates */
                         approvalSlaMinutes?: number;
                         /** @description Knowledge bases the assistant searches; unset means every base of the namespace's department */
@@ -13624,6 +14833,19 @@ export interface operations {
                         trust?: {
                             /** @description Rejections or edits in a row after which an autonomous intent loses its autonomy; unset never demotes */
                             demoteAfter?: number;
+                            /** @description How intents of this namespace earn and keep autonomy */
+                            policy?: {
+                                /** @description One-sided confidence of the Wilson lower bound (default 0.95) */
+                                confidenceLevel?: number;
+                                /** @description Autonomy is taken away when the bound falls below targetRate − margin (default 0.05) */
+                                margin?: number;
+                                /** @description count (default): autonomy when the grounded plain approvals reach the threshold; confidence: when the lower bound of the clean-approval rate reaches targetRate */
+                                mode?: "count" | "confidence";
+                                /** @description Clean-approval rate the lower bound must reach for autonomy (default 0.85) */
+                                targetRate?: number;
+                                /** @description Counted decisions the confidence mode looks back over (default 50) */
+                                window?: number;
+                            };
                         };
                     };
                     /** @description Name shown to users */

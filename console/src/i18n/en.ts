@@ -204,13 +204,18 @@ export const en = {
 
   'trust.title': 'Trust',
   'trust.intro':
-    'An intent starts sending replies on its own after enough plain approvals; a sample still goes to a person.',
+    'An intent starts sending replies on its own after enough approvals of grounded answers without edits; a sample still goes to a person.',
   'trust.empty': 'No trust records yet: an intent gets one with its first example.',
   'trust.successful': 'Approved unchanged',
   'trust.threshold': 'Threshold',
   'trust.autonomous': 'Sends on its own',
   'trust.sampling': 'Sampling rate',
   'trust.updated': 'Updated',
+  'trust.evidence': 'Evidence',
+  'trust.evidenceLine':
+    '{clean} unchanged, {edits} edited, {rejections} rejected; {notCounted} not counted (no grounded answer)',
+  'trust.bound': 'approved unchanged at least {percent} % of the time',
+  'trust.needed': '{count} more approvals in a row to send on its own',
   'trust.thresholdOf': 'Threshold for {intent}',
   'trust.samplingOf': 'Sampling rate for {intent}',
   'trust.saveOf': 'Save trust settings for {intent}',

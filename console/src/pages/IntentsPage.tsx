@@ -174,6 +174,7 @@ function Trust({ namespaceId }: { namespaceId: string }) {
                 <th scope="col">{t('trust.successful')}</th>
                 <th scope="col">{t('trust.threshold')}</th>
                 <th scope="col">{t('trust.autonomous')}</th>
+                <th scope="col">{t('trust.evidence')}</th>
                 <th scope="col">{t('trust.sampling')}</th>
                 <th scope="col">{t('trust.updated')}</th>
                 <th scope="col">{t('common.actions')}</th>
@@ -241,6 +242,9 @@ function TrustRow({ row, saved }: { row: IntentTrust; saved(): Promise<void> }) 
       </td>
       <td>{row.isAutonomous ? t('common.yes') : t('common.no')}</td>
       <td>
+        <Evidence row={row} />
+      </td>
+      <td>
         <input
           form={formId}
           type="number"
@@ -269,5 +273,33 @@ function TrustRow({ row, saved }: { row: IntentTrust; saved(): Promise<void> }) 
         <ErrorNote error={error} />
       </td>
     </tr>
+  );
+}
+
+/** What the intent's trust rests on: its counted decisions, the bound, and what is still needed. */
+function Evidence({ row }: { row: IntentTrust }) {
+  const evidence = row.evidence;
+  if (!evidence) return null;
+  return (
+    <span class="small">
+      {t('trust.evidenceLine', {
+        clean: evidence.cleanApprovals,
+        edits: evidence.edits,
+        rejections: evidence.rejections,
+        notCounted: evidence.notCounted,
+      })}
+      {evidence.lowerBound !== null && (
+        <>
+          <br />
+          {t('trust.bound', { percent: Math.floor(evidence.lowerBound * 100) })}
+        </>
+      )}
+      {!row.isAutonomous && evidence.neededForPromotion > 0 && (
+        <>
+          <br />
+          {t('trust.needed', { count: evidence.neededForPromotion })}
+        </>
+      )}
+    </span>
   );
 }

@@ -36,6 +36,8 @@ export interface ChanADeps {
   inbox: ChannelInbox;
   /** Sender → user and link codes (modules/channel-identities). */
   linking: ChanAIntakeDeps['linking'];
+  /** Employees' ratings (modules/feedback): reactions on assistant replies are recorded there. */
+  feedback: ChanAIntakeDeps['feedback'];
   /** Told of each webhook POST refused for its signature (the metrics); none when absent. */
   onSignatureRefused?: () => void;
 }
@@ -79,6 +81,7 @@ export function createChanAModule(deps: ChanADeps) {
     media,
     preferencesOf: deps.preferencesOf,
     linking: deps.linking,
+    feedback: deps.feedback,
     unknownSender: config.channelUnknownSender,
     // The same bucket keys as the chanA-outbound worker's, so these replies count toward its limit.
     replies: createDirectReplies({

@@ -4,6 +4,8 @@ import type { KeyValue } from '../../core/kv/kv.js';
 import { guessLanguage } from '../../core/llm/extractive-responder.js';
 import type { ChannelLinking } from '../../modules/channel-identities/channel-linking.service.js';
 import { linkCodeOf } from '../../modules/channel-identities/link-codes.js';
+import type { FeedbackService } from '../../modules/feedback/feedback.service.js';
+import { ratingOfEmoji } from '../../modules/feedback/reactions.js';
 import type { ConversationsRepository } from '../../pipeline/conversations.repository.js';
 import type { Delivery } from '../../pipeline/delivery.js';
 import { type InboundService, MAX_INBOUND_CHARS } from '../../pipeline/inbound.service.js';
@@ -29,7 +31,9 @@ export type IntakeOutcome =
   /** From a sender linked to nobody under CHANNEL_UNKNOWN_SENDER=instruct: told how to link, nothing stored. */
   | 'instructed'
   /** From a sender linked to nobody under CHANNEL_UNKNOWN_SENDER=reject: nothing stored or sent. */
-  | 'rejected';
+  | 'rejected'
+  /** A reaction: a rating of the reply it is on when it counts as one; never stored as a message, never answered. */
+  | 'reaction';
 
 export interface IntakeLogger {
   info(object: object, message?: string): void;
@@ -53,6 +57,8 @@ export interface ChanAIntakeDeps {
   unknownSender: UnknownSenderPolicy;
   /** Replies outside a conversation (link confirmations, instructions), by the transport. */
   replies: DirectReplies;
+  /** Employees' ratings (modules/feedback): a reaction on an assistant reply is one. */
+  feedback: Pick<FeedbackService, 'recordPlatformFeedback'>;
 }
 
 const LABEL: Record<string, string> = { image: 'image text', document: 'document text' };
@@ -164,6 +170,26 @@ export function createChanAIntake(deps: ChanAIntakeDeps) {
     return 'fixed_reply';
   }
 
+  /**
+   * A reaction rates the reply it is on (👍 up, 👎 down, removed: no rating; other emoji say
+   * nothing), by the sender as the inbound routing finds them (no user is created for it); it is
+   * never a message of the conversation: nothing else is stored, answered or run.
+   */
+  async function react(item: InboundItem): Promise<IntakeOutcome> {
+    const rating = ratingOfEmoji(item.reaction?.emoji);
+    if (!item.reaction || rating === undefined) return 'reaction';
+    const { lookup } = senders.identify({ channel: 'chanA', channelUserId: item.from });
+    const sender = await conversations.findSender(lookup);
+    if (!sender) return 'reaction';
+    await deps.feedback.recordPlatformFeedback({
+      channel: 'chanA',
+      platformMessageId: item.reaction.messageId,
+      userId: sender.id,
+      rating,
+    });
+    return 'reaction';
+  }
+
   /** The text of an image or document, or null (logged) when it cannot be read. */
   async function mediaText(item: InboundItem, lastAttempt: boolean) {
     const announced = item.media;
@@ -195,6 +221,8 @@ export function createChanAIntake(deps: ChanAIntakeDeps) {
      */
     async handle(item: InboundItem, options: { lastAttempt: boolean }): Promise<IntakeOutcome> {
       await kv.set(LAST_INBOUND_KEY, new Date().toISOString());
+      // Before anything that stores or answers: a reaction never reaches the "only text" reply.
+      if (item.type === 'reaction') return react(item);
       if (await conversations.findMessageByChannelId('chanA', item.id)) return 'duplicate';
       const handled = await beforePipeline(item);
       if (handled) return handled;

@@ -36,6 +36,8 @@ export interface InboundItem {
   profileName?: string;
   /** The business phone-number id the message was sent to. */
   phoneNumberId?: string;
+  /** A `reaction`: the platform id of the message reacted to and the emoji, empty when the reaction was removed. */
+  reaction?: { messageId: string; emoji: string };
 }
 
 /** Receipt states the service records; other values (`deleted`, `warning`…) are skipped. */
@@ -134,6 +136,12 @@ function readMessage(message: unknown, names: Map<string, string>, phoneNumberId
         filename: str(media.filename, 255),
       };
     }
+  }
+  if (type === 'reaction') {
+    const reaction = isObject(message.reaction) ? message.reaction : null;
+    const target = reaction ? str(reaction.message_id, MAX_ID) : null;
+    if (!reaction || !target) return { skipped: `message ${id}: a reaction without the message it is on` };
+    item.reaction = { messageId: target, emoji: words(reaction.emoji, 40) ?? '' };
   }
   const name = names.get(from);
   if (name) item.profileName = name;

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChanBTestApp, chatIds, linkChanBUser, startChanBTestApp } from '../../../test/chanB-app.js';
 import { createUser } from '../../../test/factories.js';
-import { type FakeBotServer, startFakeBotServer } from '../../../test/fakes/chanB-bot-server.js';
+import type { FakeBotServer } from '../../../test/fakes/chanB-bot-server.js';
 import {
   createPipelineScene,
-  createPipelineTestApp,
   type PipelineScene,
   type PipelineTestContext,
   VACATION_FACT,
@@ -18,40 +18,21 @@ import { botText } from './texts.js';
 const TOKEN = '7000001:e2e-test-token';
 const RATE = 2;
 
+let app: ChanBTestApp;
 let bot: FakeBotServer;
 let ctx: PipelineTestContext;
 
 beforeAll(async () => {
-  bot = await startFakeBotServer({ token: TOKEN });
-  ctx = await createPipelineTestApp(
-    {
-      CHANB_BOT_TOKEN: TOKEN,
-      CHANB_API_BASE_URL: bot.url,
-      CHANB_POLL_TIMEOUT_SEC: '1',
-      CHANB_LOCK_TTL_MS: '10000',
-      CHANB_LOCK_RETRY_MS: '100',
-      CHANB_RATE_LIMIT_PER_MIN: String(RATE),
-    },
-    { workers: true },
-  );
+  app = await startChanBTestApp({ token: TOKEN, ratePerMinute: RATE });
+  ({ bot, ctx } = app);
 });
-afterAll(async () => {
-  await ctx?.close();
-  await bot?.close();
-});
+afterAll(() => app?.close());
 
-let nextUser = 900_000_000 + Math.floor(Math.random() * 1_000_000);
-/** A platform user id no other test uses (its private chat has the same id). */
-const newChat = () => (nextUser += 1);
+const newChat = chatIds(900_000_000);
 
 /** Links the platform user to the scene's employee, as an identity stored earlier would. */
 async function linkIdentity(scene: PipelineScene, userId: number) {
-  await ctx.container.pipeline.repositories.conversations.insertIdentity(
-    'chanB',
-    String(userId),
-    scene.employee.user.id,
-    ctx.container.db,
-  );
+  await linkChanBUser(ctx, userId, scene.employee.user.id);
 }
 
 const inboundOf = async (channelMessageId: string) => {

@@ -29,6 +29,8 @@ export interface ChanBDeps {
   inbox: ChannelInbox;
   /** Sender → user and link codes (modules/channel-identities). */
   linking: ChanBIntakeDeps['linking'];
+  /** Employees' ratings (modules/feedback): rating buttons and reactions on assistant replies. */
+  feedback: ChanBIntakeDeps['feedback'];
 }
 
 /**
@@ -52,6 +54,11 @@ export function createChanBModule(deps: ChanBDeps) {
     linking: deps.linking,
     unknownSender: config.channelUnknownSender,
     replies: createDirectReplies({ kv, transport, bucket, logger: deps.logger }),
+    feedback: deps.feedback,
+    logger: deps.logger,
+    answerCallback: async (callbackQueryId, text) => {
+      await api?.answerCallbackQuery(callbackQueryId, text ? { text } : {});
+    },
   });
   const poller = api
     ? createChanBPoller({

@@ -1,7 +1,9 @@
+import type { InlineKeyboardMarkup } from 'grammy/types';
 import { splitMessage } from '../delivery/split-message.js';
 import type { ChannelTransport, OutboundMessage, SendOutcome, SendProgress } from '../delivery/transport.js';
 import { type BotApi, botFailure } from './bot-api.js';
 import { formatForBot, type ParseMode } from './formatter.js';
+import { feedbackData } from './updates.js';
 
 /** The Bot API's longest message text, in characters. */
 export const MAX_MESSAGE_CHARS = 4096;
@@ -22,6 +24,22 @@ export function splitForBot(markdown: string): string[] {
   });
 }
 
+/**
+ * The 👍 / 👎 buttons under an auto-sent assistant reply; their callback data names the rating
+ * and the reply (updates.ts, `feedbackData`), and the press is checked against the reply's
+ * employee on receipt, so the data carries no secret.
+ */
+export function ratingKeyboard(messageId: string): InlineKeyboardMarkup {
+  return {
+    inline_keyboard: [
+      [
+        { text: '👍', callback_data: feedbackData('up', messageId) },
+        { text: '👎', callback_data: feedbackData('down', messageId) },
+      ],
+    ],
+  };
+}
+
 type PartOutcome =
   | { kind: 'sent'; platformMessageId: string }
   | { kind: 'retry'; reason: string; retryAfterMs?: number }
@@ -33,19 +51,28 @@ type PartOutcome =
  * answers `400 can't parse entities` the part is sent again as HTML, then as
  * plain text. 429 (with `parameters.retry_after`), 5xx and network errors
  * are worth a retry; any other refusal (blocked by the user, chat not found)
- * is final. Rate limits and retries belong to the shared outbound worker.
+ * is final. An auto-sent assistant reply (`rateable`) carries the 👍 / 👎
+ * rating buttons under its last part. Rate limits and retries belong to the
+ * shared outbound worker.
  */
 export function createChanBTransport(deps: { api: BotApi | null; ratePerMinute: number }): ChannelTransport {
   const { api } = deps;
 
-  async function sendPart(bot: BotApi, chatId: string, markdown: string): Promise<PartOutcome> {
+  async function sendPart(
+    bot: BotApi,
+    chatId: string,
+    markdown: string,
+    keyboard: InlineKeyboardMarkup | null,
+  ): Promise<PartOutcome> {
     let refused = '';
+    const markup = keyboard ? { reply_markup: keyboard } : {};
     for (const mode of MODES) {
       try {
+        // The keyboard goes with every mode tried, so a formatting fallback keeps it.
         const sent = await bot.sendMessage(
           chatId,
           formatForBot(markdown, mode),
-          mode === 'plain' ? {} : { parse_mode: mode },
+          mode === 'plain' ? markup : { parse_mode: mode, ...markup },
         );
         return { kind: 'sent', platformMessageId: String(sent.message_id) };
       } catch (error) {
@@ -87,7 +114,9 @@ export function createChanBTransport(deps: { api: BotApi | null; ratePerMinute: 
       const parts = splitForBot(message.content);
       const platformMessageIds: string[] = [];
       for (let index = message.partsSent; index < parts.length; index++) {
-        const outcome = await sendPart(api, message.channelUserId, parts[index] ?? '');
+        // Rating buttons once, under the reply's last part.
+        const keyboard = message.rateable && index === parts.length - 1 ? ratingKeyboard(message.id) : null;
+        const outcome = await sendPart(api, message.channelUserId, parts[index] ?? '', keyboard);
         if (outcome.kind !== 'sent') return { ...outcome, partsSent: index, platformMessageIds };
         platformMessageIds.push(outcome.platformMessageId);
         await progress?.accepted(outcome.platformMessageId);

@@ -3,13 +3,15 @@ import type { Database } from '../../core/db/client.js';
 import { guessLanguage } from '../../core/llm/extractive-responder.js';
 import type { ChannelLinking } from '../../modules/channel-identities/channel-linking.service.js';
 import { linkCodeOf } from '../../modules/channel-identities/link-codes.js';
+import type { FeedbackService } from '../../modules/feedback/feedback.service.js';
+import { ratingOfEmoji } from '../../modules/feedback/reactions.js';
 import type { ConversationsRepository } from '../../pipeline/conversations.repository.js';
 import type { Delivery } from '../../pipeline/delivery.js';
 import type { InboundService } from '../../pipeline/inbound.service.js';
 import type { SenderResolver } from '../../pipeline/senders.js';
 import type { DirectReplies } from '../delivery/direct-reply.js';
 import { type BotText, botText } from './texts.js';
-import { type BotLanguage, botLanguage, type ChanBInboundItem } from './updates.js';
+import { type BotLanguage, botLanguage, type ChanBInboundItem, parseFeedbackData } from './updates.js';
 
 /** What one inbound item came to. */
 export type ChanBIntakeOutcome =
@@ -24,7 +26,9 @@ export type ChanBIntakeOutcome =
   /** From a sender linked to nobody under CHANNEL_UNKNOWN_SENDER=instruct: told how to link, nothing stored. */
   | 'instructed'
   /** From a sender linked to nobody under CHANNEL_UNKNOWN_SENDER=reject: nothing stored or sent. */
-  | 'rejected';
+  | 'rejected'
+  /** A rating button or a reaction: recorded when it rates an assistant reply of the sender; never a message. */
+  | 'feedback';
 
 export interface ChanBIntakeDeps {
   db: Database;
@@ -38,6 +42,11 @@ export interface ChanBIntakeDeps {
   unknownSender: UnknownSenderPolicy;
   /** Replies outside a conversation (link confirmations, instructions), by the transport. */
   replies: DirectReplies;
+  /** Employees' ratings (modules/feedback): rating buttons and reactions on assistant replies. */
+  feedback: Pick<FeedbackService, 'recordFeedback' | 'recordPlatformFeedback'>;
+  logger: { warn(object: object, message?: string): void };
+  /** Answers a button press (`answerCallbackQuery`), with a short toast when `text` is given. */
+  answerCallback(callbackQueryId: string, text: string | null): Promise<void>;
 }
 
 /** The user's language (en, uk or ru) when set, else `fallback`. */
@@ -133,6 +142,52 @@ export function createChanBIntake(deps: ChanBIntakeDeps) {
     return 'bot_reply';
   }
 
+  /**
+   * A rating button or a reaction rates an assistant reply when the sender, found as the
+   * inbound routing finds them (no user is created for it), is the employee of the reply's
+   * conversation; anything else is ignored. A button press is always answered, so the client
+   * stops waiting; a failed answer is only logged (the rating is kept, a retry would not help).
+   */
+  async function rate(item: ChanBInboundItem): Promise<ChanBIntakeOutcome> {
+    const feedback = item.feedback;
+    if (!feedback) return 'feedback';
+    const { lookup } = senders.identify({ channel: 'chanB', channelUserId: item.userId });
+    const sender = await conversations.findSender(lookup);
+    let stored = false;
+    if (feedback.via === 'button') {
+      const pressed = parseFeedbackData(feedback.data);
+      if (sender && pressed) {
+        const outcome = await deps.feedback.recordFeedback({
+          messageId: pressed.messageId,
+          userId: sender.id,
+          rating: pressed.rating,
+          channel: 'chanB',
+        });
+        stored = outcome.status !== 'ignored';
+      }
+      const thanks = stored
+        ? botText('feedback_thanks', userLanguageOr(sender?.language ?? null, item.language))
+        : null;
+      await deps
+        .answerCallback(feedback.callbackQueryId, thanks)
+        .catch((error: unknown) =>
+          deps.logger.warn({ err: error, updateId: item.updateId }, 'chanB: answering a button press failed'),
+        );
+      return 'feedback';
+    }
+    const rating = ratingOfEmoji(feedback.emoji);
+    if (sender && rating !== undefined) {
+      await deps.feedback.recordPlatformFeedback({
+        channel: 'chanB',
+        platformMessageId: feedback.messageId,
+        recipient: item.chatId,
+        userId: sender.id,
+        rating,
+      });
+    }
+    return 'feedback';
+  }
+
   return {
     /**
      * Takes one inbound item in (see {@link createChanBIntake}).
@@ -140,6 +195,8 @@ export function createChanBIntake(deps: ChanBIntakeDeps) {
      *   anything else is passing (database, queue) and worth a retry.
      */
     async handle(item: ChanBInboundItem): Promise<ChanBIntakeOutcome> {
+      // A rating is never a message: nothing is stored or answered in the chat, no task starts.
+      if (item.kind === 'feedback') return rate(item);
       if (item.kind === 'start') {
         const link = linkCodeOf(item.text, { bare: false });
         if (link.attempt) return linkAttempt(item, link.code);

@@ -73,7 +73,10 @@ describe('the channel B poller', () => {
     expect(methods.indexOf('deleteWebhook')).toBeGreaterThanOrEqual(0);
     expect(methods.indexOf('deleteWebhook')).toBeLessThan(methods.indexOf('getUpdates'));
     const [first] = bot.callsOf('getUpdates');
-    expect(first?.body).toMatchObject({ timeout: 1, allowed_updates: ['message'] });
+    expect(first?.body).toMatchObject({
+      timeout: 1,
+      allowed_updates: ['message', 'callback_query', 'message_reaction'],
+    });
     expect(first?.status).not.toBe(409);
     const current = await waitFor('the status to say it polls', async () => {
       const now = await status();

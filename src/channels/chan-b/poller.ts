@@ -46,7 +46,7 @@ export function newWorkerId(): string {
  * holder renews it (`extendIfEquals`) every third of the TTL and polls, the
  * others try again every `retryMs`, so when the holder dies another takes
  * over within the TTL. The holder calls `deleteWebhook` once, then
- * `getUpdates` (long polling, `allowed_updates: ['message']`) from the
+ * `getUpdates` (long polling, `allowed_updates`: messages, callback queries, reactions) from the
  * stored offset; the updates of each answer are kept in the inbox (the
  * database) and enqueued on `chanB-inbound` as `upd-<update_id>` BEFORE the
  * offset moves past them, so a crash between the two repeats them (kept
@@ -163,7 +163,8 @@ export function createChanBPoller(options: PollerOptions) {
       {
         ...(Number.isSafeInteger(stored) && stored > 0 ? { offset: stored } : {}),
         timeout: options.pollTimeoutSec,
-        allowed_updates: ['message'],
+        // Rating buttons answer with callback queries, reactions come as message_reaction (modules/feedback).
+        allowed_updates: ['message', 'callback_query', 'message_reaction'],
       },
       botSignal(current),
     );

@@ -137,6 +137,7 @@ export function createOutboundWorker(
       // The reply is written in the conversation's language, so it tells the language.
       language: guessLanguage(message.content),
       partsSent,
+      rateable: message.taskId !== null && message.approvalId === null,
     };
     const accepted = async (platformMessageId: string) => {
       await repository.recordPart(message.id, partsSent, platformMessageId);

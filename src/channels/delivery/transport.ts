@@ -17,6 +17,11 @@ export interface OutboundMessage {
    * try: a retry resumes after them, so no part is sent twice.
    */
   partsSent: number;
+  /**
+   * An assistant reply sent without review (a task's, no approval): employees may rate it,
+   * so a transport that can offers rating buttons with it (channel B).
+   */
+  rateable?: boolean;
 }
 
 /**

@@ -28,6 +28,12 @@ const TEXTS: Record<Language, { notFound: string; noGoodAnswer: string; sources:
   },
 };
 
+/** The offline responder's no-answer replies, in every language: drafts that answer nothing. */
+export const NO_ANSWER_TEXTS: readonly string[] = Object.values(TEXTS).flatMap((t) => [
+  t.notFound,
+  t.noGoodAnswer,
+]);
+
 /**
  * Below this best passage score the passages are too far from the question
  * to quote: the same bar under which the assistant's confidence sends a reply

@@ -22,6 +22,12 @@ export interface EmbeddingProvider {
    */
   readonly matchSimilarity?: number;
   /**
+   * True when the vectors reflect the words of a text rather than its meaning (the offline
+   * embedder): a query expanded with synonyms must then be embedded with them, as a meaning
+   * embedder places synonyms together by itself. Default false.
+   */
+  readonly lexical?: boolean;
+  /**
    * One vector per text, in order. Callers batch (32 texts per call); the
    * implementation retries 429 and 5xx with backoff.
    * @throws Error when the provider answers vectors of another dimension.

@@ -67,6 +67,7 @@ export function createLocalEmbedder(dimensions: number): EmbeddingProvider & {
     name: 'local',
     version: `${LOCAL_EMBEDDER_VERSION}:${dimensions}`,
     matchSimilarity: LOCAL_MATCH_SIMILARITY,
+    lexical: true,
     dimensions,
     embedOne,
     async embed(texts) {

@@ -44,7 +44,7 @@ export function windowOf(query: DashboardQuery, now: Date): { from: Date; to: Da
 }
 
 /** Every UTC day the window touches, as `YYYY-MM-DD`, oldest first. */
-function daysOf(from: Date, to: Date): string[] {
+export function daysOf(from: Date, to: Date): string[] {
   const days: string[] = [];
   const last = new Date(to.getTime() - 1).toISOString().slice(0, 10);
   for (let t = Date.parse(from.toISOString().slice(0, 10)); ; t += DAY_MS) {

@@ -21,6 +21,20 @@ export type Decision =
   | { action: 'reject'; reason?: string }
   | { action: 'escalate'; escalatedToId: string; reason?: string };
 
+/**
+ * What an edit teaches (the learning module): `prepare` runs before the decision's transaction
+ * (it may call the embedder), `recordEdit` inside it, so a committed edit always has its suggestions.
+ */
+export interface EditLearning<Prepared = unknown> {
+  prepare(approval: ApprovalRow): Promise<Prepared>;
+  recordEdit(
+    tx: Transaction,
+    approval: ApprovalRow,
+    editedContent: string,
+    prepared: Prepared,
+  ): Promise<void>;
+}
+
 /** Who may decide an escalated approval besides global users: its addressee, its role, department heads. */
 export function mayDecideEscalated(actor: Actor, approval: ApprovalRow): boolean {
   return (
@@ -49,6 +63,7 @@ export function createApprovalDecisions(deps: {
   audit: { record(entry: AuditEntryInput): Promise<void> };
   /** Told of every decision after its commit (namespace plugins' approval events); must not throw. */
   onDecided?: (approval: ApprovalRow) => void;
+  learning?: EditLearning;
 }) {
   const { db, approvals, conversations, delivery, rows, recipients, trust, audit } = deps;
 
@@ -77,7 +92,13 @@ export function createApprovalDecisions(deps: {
     }
   }
 
-  async function apply(tx: Transaction, actor: Actor, row: ApprovalRow, decision: Decision) {
+  async function apply(
+    tx: Transaction,
+    actor: Actor,
+    row: ApprovalRow,
+    decision: Decision,
+    prepared: unknown,
+  ) {
     const effects: AfterCommit = { jobs: [], notifications: [] };
     const later: AuditEntryInput[] = [];
     const decided = { decidedById: actor.kind === 'user' ? actor.userId : null, decidedAt: new Date() };
@@ -105,6 +126,9 @@ export function createApprovalDecisions(deps: {
       const moved = await trust.afterDecision(tx, row, edited ? 'edited' : 'approved', decided.decidedById);
       effects.notifications.push(...moved.notifications);
       later.push(...moved.audit);
+      if (decision.editedContent !== undefined && deps.learning) {
+        await deps.learning.recordEdit(tx, row, decision.editedContent, prepared);
+      }
     } else if (decision.action === 'reject') {
       updated = await approvals.update(
         row.id,
@@ -147,6 +171,12 @@ export function createApprovalDecisions(deps: {
     return { updated, effects, later };
   }
 
+  async function prepareEdit(id: string, decision: Decision): Promise<unknown> {
+    if (!deps.learning || decision.action !== 'approve' || decision.editedContent === undefined) return null;
+    const row = await approvals.findById(id);
+    return row ? deps.learning.prepare(row.approval) : null;
+  }
+
   return {
     /**
      * Decides approval `id` as `actor`. Answers the updated row.
@@ -156,8 +186,10 @@ export function createApprovalDecisions(deps: {
      * @throws ValidationError for an escalation target that is not an active approver of the department.
      */
     async decide(actor: Actor, id: string, decision: Decision): Promise<ApprovalRow> {
+      // An edit's question is embedded before the transaction, so no row lock waits on the embedder.
+      const prepared = await prepareEdit(id, decision);
       const { updated, effects, later } = await db.transaction(async (tx) =>
-        apply(tx, actor, await lockDecidable(tx, actor, id), decision),
+        apply(tx, actor, await lockDecidable(tx, actor, id), decision, prepared),
       );
       await delivery.publish(effects);
       for (const entry of later) await audit.record(entry);

@@ -3,8 +3,8 @@ import type { AuditWriter } from '../../core/audit/audit-hook.js';
 import type { Database } from '../../core/db/client.js';
 import type { KeyValue } from '../../core/kv/kv.js';
 import type { PipelineModule } from '../../pipeline/pipeline.module.js';
-import type { IntentTrustService } from '../intents/intent-trust.service.js';
-import { createApprovalDecisions } from './approval-decisions.js';
+import type { IntentTrustRepository } from '../intents/intent-trust.repository.js';
+import { createApprovalDecisions, type EditLearning } from './approval-decisions.js';
 import { createApprovalSla } from './approval-sla.js';
 import { createApprovalTrust } from './approval-trust.js';
 import { createApprovalsRepository } from './approvals.repository.js';
@@ -17,7 +17,12 @@ export function createApprovalsModule(deps: {
   logger: FastifyBaseLogger;
   audit: AuditWriter;
   pipeline: Pick<PipelineModule, 'delivery' | 'repositories'> & Partial<Pick<PipelineModule, 'plugins'>>;
-  trust: Pick<IntentTrustService, 'recordApproval'>;
+  /** The trust records and events the decisions move. */
+  trust: IntentTrustRepository;
+  /** The ratings of an approval's released reply, for the approval detail (modules/feedback). */
+  feedbackOf?: Parameters<typeof createApprovalsService>[0]['feedbackOf'];
+  /** What edited approvals teach (the learning module); without it edits teach nothing. */
+  learning?: EditLearning;
 }) {
   const { db, kv, logger, audit, pipeline } = deps;
   const repository = createApprovalsRepository(db);
@@ -43,10 +48,17 @@ export function createApprovalsModule(deps: {
     ...common,
     trust,
     onDecided: pipeline.plugins?.approvalDecided,
+    ...(deps.learning ? { learning: deps.learning } : {}),
   });
   const sla = createApprovalSla({ ...common, kv });
-  const service = createApprovalsService({ approvals: repository, decisions, audit, logger });
-  return { repository, service, sla };
+  const service = createApprovalsService({
+    approvals: repository,
+    decisions,
+    audit,
+    logger,
+    feedbackOf: deps.feedbackOf,
+  });
+  return { repository, service, sla, trust };
 }
 
 export type ApprovalsModule = ReturnType<typeof createApprovalsModule>;

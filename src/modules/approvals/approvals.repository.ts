@@ -214,16 +214,6 @@ export function createApprovalsRepository(db: Database) {
         .returning();
       return row ?? null;
     },
-
-    /** Takes autonomy away: not autonomous, no approvals counted, no failures counted. */
-    async demote(id: string, tx: DbExecutor): Promise<IntentTrustRow> {
-      const [row] = await tx
-        .update(intentTrust)
-        .set({ isAutonomous: false, successfulCount: 0, consecutiveFailures: 0, updatedAt: new Date() })
-        .where(eq(intentTrust.id, id))
-        .returning();
-      return row!;
-    },
   };
 }
 

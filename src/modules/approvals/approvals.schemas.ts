@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { DateTime, Nullable, OffsetPage, PaginationQuery, Uuid } from '../../core/http/schemas.js';
+import { ReplyFeedbackEntry } from '../feedback/feedback.schemas.js';
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'edited', 'escalated'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -61,6 +62,19 @@ export const Approval = Type.Object({
   escalatedToRole: Nullable(Type.String({ description: 'Role the approval is escalated to' })),
   decidedById: Nullable(Uuid('Who approved, edited or rejected it')),
   decidedAt: Nullable(DateTime('When it was decided')),
+  trust: Nullable(
+    Type.Object(
+      {
+        counted: Type.Boolean({ description: "Whether the decision counted toward the intent's trust" }),
+        reason: Type.Optional(
+          Type.Union([Type.Literal('no_grounded_answer'), Type.Literal('unknown_intent')], {
+            description: 'Why it did not count',
+          }),
+        ),
+      },
+      { description: 'What the decision did to trust; null until decided, and for escalations' },
+    ),
+  ),
   createdAt: DateTime(),
   updatedAt: DateTime(),
 });
@@ -88,6 +102,9 @@ export const ApprovalDetail = Type.Object({
     description: 'channel, language, userMessage and the conversation turns before it',
   }),
   history: Type.Array(HistoryEntry, { description: 'Decisions on this approval, oldest first' }),
+  feedback: Type.Array(ReplyFeedbackEntry, {
+    description: 'How employees rated the reply this approval released; empty when nobody did',
+  }),
 });
 
 export const ListApprovalsQuery = Type.Object(

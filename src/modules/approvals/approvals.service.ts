@@ -1,10 +1,13 @@
+import type { Static } from 'typebox';
 import type { AuditWriter } from '../../core/audit/audit-hook.js';
 import { auditText, redactSecrets } from '../../core/audit/redact.js';
 import type { Actor } from '../../core/auth/actor.js';
 import { assertVisible, departmentScope } from '../../core/auth/department-scope.js';
 import { AppError } from '../../core/errors/app-errors.js';
 import { iso } from '../../core/http/schemas.js';
+import type { ReplyFeedbackEntry } from '../feedback/feedback.schemas.js';
 import type { ApprovalDecisions, Decision } from './approval-decisions.js';
+import type { NotCountedReason } from './approval-trust.js';
 import type { ApprovalListRow, ApprovalRow, ApprovalsRepository } from './approvals.repository.js';
 import type { ApprovalStatus } from './approvals.schemas.js';
 
@@ -29,6 +32,14 @@ interface StoredSource {
   score: number;
 }
 
+/** `{ counted, reason? }` once the decision touched trust; null before (and for escalations). */
+function trustOf(a: ApprovalRow) {
+  if (a.trustCounted === null) return null;
+  return a.trustCounted
+    ? { counted: true }
+    : { counted: false, reason: (a.trustReason ?? 'no_grounded_answer') as NotCountedReason };
+}
+
 function toApproval(row: ApprovalListRow) {
   const a = row.approval;
   return {
@@ -51,6 +62,7 @@ function toApproval(row: ApprovalListRow) {
     escalatedToRole: a.escalatedToRole,
     decidedById: a.decidedById,
     decidedAt: iso(a.decidedAt),
+    trust: trustOf(a),
     createdAt: iso(a.createdAt),
     updatedAt: iso(a.updatedAt),
   };
@@ -72,6 +84,8 @@ export function createApprovalsService(deps: {
   decisions: ApprovalDecisions;
   audit: AuditWriter;
   logger: { error(object: object, message?: string): void };
+  /** The ratings of the reply an approval released (modules/feedback); none when not given. */
+  feedbackOf?: (approvalId: string) => Promise<Static<typeof ReplyFeedbackEntry>[]>;
 }) {
   const { approvals, decisions, audit, logger } = deps;
 
@@ -141,6 +155,7 @@ export function createApprovalsService(deps: {
         })),
         context: row.approval.context,
         history: history.map((h) => ({ ...h, createdAt: iso(h.createdAt) })),
+        feedback: (await deps.feedbackOf?.(id)) ?? [],
       };
     },
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChanBTestApp, chatIds, startChanBTestApp } from '../../../test/chanB-app.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
-import { type FakeBotServer, startFakeBotServer } from '../../../test/fakes/chanB-bot-server.js';
+import type { FakeBotServer } from '../../../test/fakes/chanB-bot-server.js';
 import {
   createPipelineScene,
-  createPipelineTestApp,
   type PipelineTestContext,
   VACATION_QUESTION,
   waitFor,
@@ -21,34 +21,17 @@ import { linkingText } from './linking-texts.js';
 
 const TOKEN = '7000002:linking-test-token';
 
+let app: ChanBTestApp;
 let bot: FakeBotServer;
 let ctx: PipelineTestContext;
 
 beforeAll(async () => {
-  bot = await startFakeBotServer({ token: TOKEN, username: 'linking_test_bot' });
-  ctx = await createPipelineTestApp(
-    {
-      CHANB_BOT_TOKEN: TOKEN,
-      CHANB_API_BASE_URL: bot.url,
-      CHANB_POLL_TIMEOUT_SEC: '1',
-      CHANB_LOCK_TTL_MS: '10000',
-      CHANB_LOCK_RETRY_MS: '100',
-      CHANB_RATE_LIMIT_PER_MIN: '100',
-    },
-    { workers: true },
-  );
+  app = await startChanBTestApp({ token: TOKEN, username: 'linking_test_bot' });
+  ({ bot, ctx } = app);
 });
-afterAll(async () => {
-  await ctx?.close();
-  await bot?.close();
-});
+afterAll(() => app?.close());
 
-let nextUser = 910_000_000 + Math.floor(Math.random() * 1_000_000);
-/** A platform user id no other test uses (its private chat has the same id). */
-const newChat = () => {
-  nextUser += 1;
-  return nextUser;
-};
+const newChat = chatIds(910_000_000);
 
 const api = (method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, caller: TestUser, payload?: object) =>
   ctx.app.inject({ method, url: `/api/v1${url}`, headers: caller.headers, ...(payload ? { payload } : {}) });

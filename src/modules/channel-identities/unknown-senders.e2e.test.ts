@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_APP_SECRET } from '../../../test/chanA-app.js';
+import { chanBTestEnv } from '../../../test/chanB-app.js';
 import { createUser } from '../../../test/factories.js';
 import { startFakeGraphServer } from '../../../test/fakes/chanA-graph-server.js';
 import {
@@ -30,12 +31,7 @@ async function startApp(policy: 'instruct' | 'reject') {
   const ctx = await createPipelineTestApp(
     {
       CHANNEL_UNKNOWN_SENDER: policy,
-      CHANB_BOT_TOKEN: TOKEN,
-      CHANB_API_BASE_URL: bot.url,
-      CHANB_POLL_TIMEOUT_SEC: '1',
-      CHANB_LOCK_TTL_MS: '10000',
-      CHANB_LOCK_RETRY_MS: '100',
-      CHANB_RATE_LIMIT_PER_MIN: '100',
+      ...chanBTestEnv(bot.url, TOKEN),
       CHANA_APP_SECRET: TEST_APP_SECRET,
       CHANA_PHONE_NUMBER_ID: TEST_PHONE_NUMBER_ID,
       CHANA_ACCESS_TOKEN: 'test-access-token',

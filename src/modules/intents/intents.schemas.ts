@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DateTime, OffsetPage, PaginationQuery, Uuid } from '../../core/http/schemas.js';
+import { DateTime, Nullable, OffsetPage, PaginationQuery, Uuid } from '../../core/http/schemas.js';
 
 /** Longest intent name, counted after trimming. */
 export const INTENT_NAME_MAX = 100;
@@ -103,6 +103,37 @@ export const IntentTrust = Type.Object({
   threshold: Type.Integer({ description: 'Approvals needed for autonomy' }),
   isAutonomous: Type.Boolean({ description: 'Replies may be sent without a human, subject to samplingRate' }),
   samplingRate: Type.Number({ description: 'Fraction of autonomous replies still sent to a human' }),
+  mode: Type.Optional(
+    Type.Union([Type.Literal('count'), Type.Literal('confidence')], {
+      description: "The namespace's trust mode (config.trust.policy.mode)",
+    }),
+  ),
+  evidence: Type.Optional(
+    Nullable(
+      Type.Object(
+        {
+          counted: Type.Integer({
+            description: 'Counted decisions considered (confidence mode: the last `window`; count mode: all)',
+          }),
+          cleanApprovals: Type.Integer({ description: 'Plain approvals of grounded drafts among them' }),
+          edits: Type.Integer({ description: 'Approvals with edits among them' }),
+          rejections: Type.Integer({
+            description: 'Rejections among them (confidence mode: also "down" ratings of auto-sent replies)',
+          }),
+          notCounted: Type.Integer({ description: 'Plain approvals of ungrounded drafts, never counted' }),
+          lowerBound: Nullable(
+            Type.Number({
+              description: 'Wilson lower bound of the clean-approval rate; null before any decision',
+            }),
+          ),
+          neededForPromotion: Type.Integer({
+            description: 'Clean approvals in a row that would make the intent autonomous now; 0 when it is',
+          }),
+        },
+        { description: 'What the trust rests on (docs/approvals.md)' },
+      ),
+    ),
+  ),
   createdAt: DateTime(),
   updatedAt: DateTime(),
 });

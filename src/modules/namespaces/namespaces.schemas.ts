@@ -72,8 +72,68 @@ export const NamespaceConfig = Type.Object(
                 'Rejections or edits in a row after which an autonomous intent loses its autonomy; unset never demotes',
             }),
           ),
+          policy: Type.Optional(
+            Type.Object(
+              {
+                mode: Type.Optional(
+                  Type.Union([Type.Literal('count'), Type.Literal('confidence')], {
+                    description:
+                      'count (default): autonomy when the grounded plain approvals reach the threshold; confidence: when the lower bound of the clean-approval rate reaches targetRate',
+                  }),
+                ),
+                window: Type.Optional(
+                  Type.Integer({
+                    minimum: 5,
+                    maximum: 1000,
+                    description: 'Counted decisions the confidence mode looks back over (default 50)',
+                  }),
+                ),
+                targetRate: Type.Optional(
+                  Type.Number({
+                    minimum: 0.5,
+                    maximum: 0.99,
+                    description: 'Clean-approval rate the lower bound must reach for autonomy (default 0.85)',
+                  }),
+                ),
+                confidenceLevel: Type.Optional(
+                  Type.Number({
+                    minimum: 0.5,
+                    maximum: 0.999,
+                    description: 'One-sided confidence of the Wilson lower bound (default 0.95)',
+                  }),
+                ),
+                margin: Type.Optional(
+                  Type.Number({
+                    minimum: 0,
+                    maximum: 0.5,
+                    description:
+                      'Autonomy is taken away when the bound falls below targetRate − margin (default 0.05)',
+                  }),
+                ),
+              },
+              {
+                additionalProperties: false,
+                description: 'How intents of this namespace earn and keep autonomy',
+              },
+            ),
+          ),
         },
         { additionalProperties: false },
+      ),
+    ),
+    analytics: Type.Optional(
+      Type.Object(
+        {
+          minutesPerReply: Type.Optional(
+            Type.Number({
+              minimum: 0,
+              maximum: 600,
+              description:
+                'Minutes of an employee’s time one reply sent without a human saves (GET /analytics/intents); default 3',
+            }),
+          ),
+        },
+        { additionalProperties: false, description: 'How the autonomy analytics value the replies' },
       ),
     ),
     approvalSlaMinutes: Type.Optional(

@@ -117,6 +117,46 @@ export const notificationTexts = {
       },
     }),
 
+  /**
+   * `system` to the department heads when, in the confidence trust mode, the lower bound of an
+   * autonomous intent's clean-approval rate falls below `floorPercent`.
+   */
+  intentDemotedByRate: (intent: string, boundPercent: number, floorPercent: number) =>
+    inEvery({
+      en: {
+        title: `Intent "${intent}" is no longer autonomous`,
+        body: `Its clean-approval rate is now at least ${boundPercent} % with confidence, below ${floorPercent} %; every reply of this intent goes to a human again until it earns trust anew.`,
+      },
+      uk: {
+        title: `Намір «${intent}» більше не автономний`,
+        body: `Частка схвалених без змін відповідей тепер не менша за ${boundPercent} % з упевненістю, що нижче за ${floorPercent} %. Кожну відповідь цього наміру знову перевіряє людина, доки він знову не заслужить довіру.`,
+      },
+      ru: {
+        title: `Намерение «${intent}» больше не автономно`,
+        body: `Доля одобренных без правок ответов теперь не ниже ${boundPercent} % с уверенностью, что меньше ${floorPercent} %. Каждый ответ этого намерения снова проверяет человек, пока оно заново не заслужит доверие.`,
+      },
+    }),
+
+  /**
+   * `system` to the department's approvers when an employee rates an assistant reply "down";
+   * the body is the employee's comment when they wrote one, else the start of the reply.
+   */
+  replyRatedDown: (by: { employeeName: string; comment: string | null; snippet: string }) =>
+    inEvery({
+      en: {
+        title: `${by.employeeName} rated an assistant reply down`,
+        body: by.comment ?? by.snippet,
+      },
+      uk: {
+        title: `${by.employeeName} оцінює відповідь асистента як погану`,
+        body: by.comment ?? by.snippet,
+      },
+      ru: {
+        title: `${by.employeeName} оценивает ответ ассистента как плохой`,
+        body: by.comment ?? by.snippet,
+      },
+    }),
+
   /** `document_ready` to the uploader once a document is indexed. */
   documentReady: (title: string, passages: number) =>
     inEvery({

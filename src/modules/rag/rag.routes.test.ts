@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createKnowledgeFixture, createUser } from '../../../test/factories.js';
 import { securityChecks } from '../../../test/security.js';
-import { INJECTION_REFUSAL } from './rag.service.js';
+import { INJECTION_REFUSAL } from '../../core/llm/non-answers.js';
 
 const ctx = useTestApp();
 

@@ -3,6 +3,7 @@ import { assertDepartmentFilter } from '../../core/auth/department-scope.js';
 import { NotFoundError, ServiceUnavailableError } from '../../core/errors/app-errors.js';
 import { guessLanguage } from '../../core/llm/extractive-responder.js';
 import { type ChatProvider, LlmProviderError } from '../../core/llm/llm.js';
+import { INJECTION_REFUSAL } from '../../core/llm/non-answers.js';
 import type { DepartmentsRepository } from '../departments/departments.repository.js';
 import { flaggedSourcesOf, flaggedSourcesReason } from './flagged-sources.js';
 import { detectInjection } from './injection-detection.js';
@@ -14,13 +15,6 @@ import type { Retrieval } from './retrieval.js';
 export const DRAFT_SYSTEM_PROMPT =
   'You are a company assistant drafting a reply to an employee. Answer briefly, in the language of the question, ' +
   'using only the knowledge base passages provided. If they do not answer the question, say that you do not know.';
-
-/** The fixed answer to a message that is itself a prompt injection; no model sees such a message. */
-export const INJECTION_REFUSAL = {
-  en: 'I cannot help with this request: it tries to change or reveal my instructions. A colleague will review it.',
-  ru: 'Я не могу выполнить этот запрос: он пытается изменить или раскрыть мои инструкции. Коллега рассмотрит его.',
-  uk: 'Я не можу виконати цей запит: він намагається змінити або розкрити мої інструкції. Колега його розгляне.',
-} as const;
 
 export interface DraftInput {
   departmentId: string;

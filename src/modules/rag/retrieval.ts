@@ -72,9 +72,6 @@ export const CHUNK_VERDICT_CACHE_SIZE = 5000;
 /** The confidence line (DECISIONS.md): below it the expanded query is tried, and kept only when it clears it. */
 export const ANSWER_LINE = MIN_ANSWER_SCORE;
 
-/** The offline embedder's name (core/llm/local-embedder.ts): its query vector gets the expansion too. */
-const OFFLINE_EMBEDDER = 'local';
-
 /** The first hits whose best answer confidence is the result's confidence (the responder quotes from as many). */
 export const ANSWER_CANDIDATES = 3;
 
@@ -184,12 +181,11 @@ export function createRetrieval(deps: {
       if (found.confidence >= ANSWER_LINE || terms.length === own.length) return found;
       // Query expansion is a second chance: the message's own words rank best when they answer
       // (eval:retrieval), the concepts' other names (en/uk/ru) find the passage written with
-      // other words or in another language. The offline embedder matches words, not meanings,
-      // so its vector gets the names too; a model embedder places them together itself.
-      const vector =
-        deps.embeddings.name === OFFLINE_EMBEDDER
-          ? ((await deps.embeddings.embed([`${input.text}\n${names.join('\n')}`]))[0] ?? embedding)
-          : embedding;
+      // other words or in another language. A lexical embedder (the offline one) matches words,
+      // not meanings, so its vector gets the names too; a model embedder places them together itself.
+      const vector = deps.embeddings.lexical
+        ? ((await deps.embeddings.embed([`${input.text}\n${names.join('\n')}`]))[0] ?? embedding)
+        : embedding;
       const expanded = await searchWith(terms, vector);
       return expanded.confidence >= ANSWER_LINE ? expanded : found;
     },

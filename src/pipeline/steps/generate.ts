@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { INJECTION_REFUSAL } from '../../core/llm/non-answers.js';
 import { NO_TRACING, type Tracing } from '../../core/tracing/tracing.js';
 import { type AgentAdapterType, DEFAULT_AGENT_ADAPTER } from '../../modules/namespaces/agent-adapters.js';
-import { INJECTION_REFUSAL } from '../../modules/rag/rag.service.js';
 import type { AgentAdapter, GenerateInput, GenerateOutput } from '../adapters/adapter.js';
 import { estimateCostUsd, type PriceTable } from '../pricing.js';
 import { buildMessages, fitToChannel } from '../prompt.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -149,6 +150,13 @@ export const approvals = pgTable(
     escalatedToRole: text('escalated_to_role'),
     decidedById: uuid('decided_by_id'),
     decidedAt: tsz('decided_at'),
+    /**
+     * Whether the decision counted toward the intent's trust (docs/approvals.md): null until decided
+     * (and for escalations); false for a plain approval of an ungrounded draft, with `trustReason`.
+     */
+    trustCounted: boolean('trust_counted'),
+    /** Why a decision did not count: `no_grounded_answer` or `unknown_intent`. */
+    trustReason: text('trust_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tsz, updatedAt } from './columns.js';
 import { namespaces } from './knowledge.js';
 import { departments, users } from './organisation.js';
@@ -74,5 +74,34 @@ export const messages = pgTable(
     index('messages_outbound_queued_idx')
       .on(t.createdAt)
       .where(sql`${t.direction} = 'outbound' and ${t.status} = 'queued'`),
+  ],
+);
+
+/**
+ * An employee's rating of an assistant reply (web, channel A reactions, channel B buttons or
+ * reactions): one per reply and sender, a new rating replacing the old (docs/approvals.md).
+ */
+export const replyFeedback = pgTable(
+  'reply_feedback',
+  {
+    id: id(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** up or down. */
+    rating: text('rating').notNull(),
+    comment: text('comment'),
+    /** Where it was given: web, chanA or chanB. */
+    channel: text('channel').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reply_feedback_message_id_user_id_idx').on(t.messageId, t.userId),
+    index('reply_feedback_created_at_idx').on(t.createdAt),
+    check('reply_feedback_rating_check', sql`${t.rating} in ('up', 'down')`),
   ],
 );

@@ -6,5 +6,6 @@ export * from './evaluation.js';
 export * from './inbox.js';
 export * from './intents.js';
 export * from './knowledge.js';
+export * from './learning.js';
 export * from './organisation.js';
 export * from './templates.js';

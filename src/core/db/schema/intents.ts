@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -59,6 +60,39 @@ export const intentTrust = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('intent_trust_namespace_id_intent_name_idx').on(t.namespaceId, t.intentName)],
+);
+
+/**
+ * What moved an intent's trust, one row per decision or feedback (docs/approvals.md): `clean` (a
+ * counted plain approval), `edit`, `reject`, `not_counted` (a plain approval of an ungrounded draft)
+ * and `down` (an employee's "down" rating of an auto-sent reply). The evidence of `GET /intents/trust`
+ * and the `confidence` mode's window are read from here. No foreign keys: the history outlives the
+ * approvals and messages it names.
+ */
+export const trustEvents = pgTable(
+  'trust_events',
+  {
+    id: id(),
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    intentName: text('intent_name').notNull(),
+    kind: text('kind').notNull(),
+    approvalId: uuid('approval_id'),
+    /** The reply a `down` rating was given to. */
+    messageId: uuid('message_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('trust_events_namespace_id_intent_name_created_at_idx').on(
+      t.namespaceId,
+      t.intentName,
+      t.createdAt,
+    ),
+    // One `down` per reply, whoever gave it: a second employee's rating of the same reply is not a second rejection.
+    uniqueIndex('trust_events_down_message_id_idx').on(t.messageId).where(sql`${t.kind} = 'down'`),
+    check('trust_events_kind_check', sql`${t.kind} in ('clean', 'edit', 'reject', 'not_counted', 'down')`),
+  ],
 );
 
 /** First time an employee hit an intent in a namespace (HITL trigger 3). */

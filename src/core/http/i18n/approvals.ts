@@ -271,5 +271,41 @@ export const approvalsDocs: DocsArea = {
         ru: 'Сколько минут ответ может ждать согласования, прежде чем его эскалируют руководителям отдела; без значения не эскалируется',
         uk: 'Скільки хвилин відповідь може чекати на погодження, перш ніж її ескалюють керівникам відділу; без значення не ескалюється',
       },
+    // The namespace config's trust policy (docs/approvals.md, Trust).
+    'count (default): autonomy when the grounded plain approvals reach the threshold; confidence: when the lower bound of the clean-approval rate reaches targetRate':
+      {
+        ru: 'count (по умолчанию): автономность, когда одобрения обоснованных черновиков без правок достигают порога; confidence: когда нижняя граница доли одобрений без правок достигает targetRate',
+        uk: 'count (типово): автономність, коли схвалення обґрунтованих чернеток без правок досягають порога; confidence: коли нижня межа частки схвалень без правок досягає targetRate',
+      },
+    'Counted decisions the confidence mode looks back over (default 50)': {
+      ru: 'Сколько последних учтённых решений рассматривает режим confidence (по умолчанию 50)',
+      uk: 'Скільки останніх врахованих рішень розглядає режим confidence (типово 50)',
+    },
+    'Clean-approval rate the lower bound must reach for autonomy (default 0.85)': {
+      ru: 'Доля одобрений без правок, которой должна достичь нижняя граница для автономности (по умолчанию 0.85)',
+      uk: 'Частка схвалень без правок, якої має досягти нижня межа для автономності (типово 0.85)',
+    },
+    'One-sided confidence of the Wilson lower bound (default 0.95)': {
+      ru: 'Односторонняя доверительная вероятность нижней границы Уилсона (по умолчанию 0.95)',
+      uk: 'Одностороння довірча ймовірність нижньої межі Вілсона (типово 0.95)',
+    },
+    'Autonomy is taken away when the bound falls below targetRate − margin (default 0.05)': {
+      ru: 'Автономность снимается, когда граница падает ниже targetRate − margin (по умолчанию 0.05)',
+      uk: 'Автономність знімається, коли межа падає нижче targetRate − margin (типово 0.05)',
+    },
+    'How intents of this namespace earn and keep autonomy': {
+      ru: 'Как интенты этого пространства имён получают и сохраняют автономность',
+      uk: 'Як інтенти цього простору імен здобувають і зберігають автономність',
+    },
+    // An approval's trust.
+    "Whether the decision counted toward the intent's trust": {
+      ru: 'Учтено ли решение в доверии к интенту',
+      uk: 'Чи враховано рішення в довірі до інтенту',
+    },
+    'Why it did not count': { ru: 'Почему не учтено', uk: 'Чому не враховано' },
+    'What the decision did to trust; null until decided, and for escalations': {
+      ru: 'Что решение изменило в доверии; null до решения и для эскалаций',
+      uk: 'Що рішення змінило в довірі; null до рішення і для ескалацій',
+    },
   },
 };

@@ -13,8 +13,10 @@ import { departmentsDocs } from './departments.js';
 import { documentTemplatesDocs } from './document-templates.js';
 import { employeeProfilesDocs } from './employee-profiles.js';
 import { evaluationDocs } from './evaluation.js';
+import { feedbackDocs } from './feedback.js';
 import { intentsDocs } from './intents.js';
 import { knowledgeDocs } from './knowledge.js';
+import { learningDocs } from './learning.js';
 import { meDocs } from './me.js';
 import { namespacesDocs } from './namespaces.js';
 import { notificationsDocs } from './notifications.js';
@@ -52,6 +54,7 @@ const AREAS: readonly DocsArea[] = [
   knowledgeDocs,
   namespacesDocs,
   evaluationDocs,
+  learningDocs,
   pluginsDocs,
   intentsDocs,
   agentTasksDocs,
@@ -59,6 +62,7 @@ const AREAS: readonly DocsArea[] = [
   adminDocs,
   analyticsDocs,
   conversationsDocs,
+  feedbackDocs,
   approvalsDocs,
   notificationsDocs,
   documentTemplatesDocs,

@@ -199,5 +199,42 @@ export const intentsDocs: DocsArea = {
       ru: 'Число одобрений, нужное для автономности, от 1 до 1000',
       uk: 'Кількість схвалень, потрібна для автономності, від 1 до 1000',
     },
+    // The trust record's evidence (docs/approvals.md, Trust).
+    "The namespace's trust mode (config.trust.policy.mode)": {
+      ru: 'Режим доверия пространства имён (config.trust.policy.mode)',
+      uk: 'Режим довіри простору імен (config.trust.policy.mode)',
+    },
+    'Counted decisions considered (confidence mode: the last `window`; count mode: all)': {
+      ru: 'Учтённые решения, которые рассматриваются (режим confidence: последние `window`; режим count: все)',
+      uk: 'Враховані рішення, що розглядаються (режим confidence: останні `window`; режим count: усі)',
+    },
+    'Plain approvals of grounded drafts among them': {
+      ru: 'Из них одобрения обоснованных черновиков без правок',
+      uk: 'З них схвалення обґрунтованих чернеток без правок',
+    },
+    'Approvals with edits among them': {
+      ru: 'Из них одобрения с правками',
+      uk: 'З них схвалення з правками',
+    },
+    'Rejections among them (confidence mode: also "down" ratings of auto-sent replies)': {
+      ru: 'Из них отклонения (режим confidence: также оценки «вниз» автоматически отправленных ответов)',
+      uk: 'З них відхилення (режим confidence: також оцінки «вниз» автоматично надісланих відповідей)',
+    },
+    'Plain approvals of ungrounded drafts, never counted': {
+      ru: 'Одобрения необоснованных черновиков без правок, никогда не учитываются',
+      uk: 'Схвалення необґрунтованих чернеток без правок, ніколи не враховуються',
+    },
+    'Wilson lower bound of the clean-approval rate; null before any decision': {
+      ru: 'Нижняя граница Уилсона доли одобрений без правок; null до первого решения',
+      uk: 'Нижня межа Вілсона частки схвалень без правок; null до першого рішення',
+    },
+    'Clean approvals in a row that would make the intent autonomous now; 0 when it is': {
+      ru: 'Сколько одобрений без правок подряд сделали бы интент автономным сейчас; 0, если он уже автономен',
+      uk: 'Скільки схвалень без правок поспіль зробили б інтент автономним зараз; 0, якщо він уже автономний',
+    },
+    'What the trust rests on (docs/approvals.md)': {
+      ru: 'На чём основано доверие (docs/approvals.md)',
+      uk: 'На чому ґрунтується довіра (docs/approvals.md)',
+    },
   },
 };
