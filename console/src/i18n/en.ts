@@ -220,6 +220,24 @@ export const en = {
   'trust.samplingOf': 'Sampling rate for {intent}',
   'trust.saveOf': 'Save trust settings for {intent}',
 
+  'policy.title': 'Trust policy',
+  'policy.intro':
+    'How intents of this namespace earn autonomy. Before changing it, check how the namespace answers its evaluation cases.',
+  'policy.mode': 'Mode',
+  'policy.modeCount': 'Count: a number of approvals without edits',
+  'policy.modeConfidence': 'Confidence: a measured rate of approvals without edits',
+  'policy.window': 'Decisions looked back over',
+  'policy.targetRate': 'Rate of approvals without edits to reach',
+  'policy.confidenceLevel': 'Confidence of the lower bound',
+  'policy.margin': 'Margin before autonomy is taken away',
+  'policy.check': 'Run the evaluation cases',
+  'policy.save': 'Save the policy',
+  'policy.running': 'Running the evaluation cases…',
+  'policy.runFailed': 'The evaluation run failed.',
+  'policy.totals': 'Evaluation: {correct} of {cases} answered correctly, {fallbacks} without a good answer.',
+  'policy.noRun':
+    'No evaluation run could start: add evaluation cases to this namespace first, or wait for the running one.',
+
   'status.pending': 'Waiting for review',
   'status.approved': 'Approved',
   'status.edited': 'Approved with edits',

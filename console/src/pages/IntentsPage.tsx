@@ -5,6 +5,7 @@ import { ErrorNote, Field, useLoad } from '../components/common';
 import { formatDate, t } from '../i18n';
 import { useNamespaces } from '../state/directory';
 import { can } from '../state/session';
+import { TrustPolicy } from './TrustPolicy';
 
 /** Per namespace: the intents with their examples, and the trust record of each intent. */
 export function IntentsPage() {
@@ -28,6 +29,7 @@ export function IntentsPage() {
       )}
       {namespaceId && <Intents namespaceId={namespaceId} />}
       {namespaceId && can('canManageNamespaces') && <Trust namespaceId={namespaceId} />}
+      {namespaceId && can('canManageNamespaces') && <TrustPolicy namespaceId={namespaceId} />}
     </section>
   );
 }

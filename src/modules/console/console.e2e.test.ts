@@ -349,6 +349,42 @@ describe.skipIf(!hasChromium)('approver console in a browser', () => {
     ).toBe(7);
   });
 
+  it('runs the evaluation cases, then changes the trust policy, keeping the rest of the config', async () => {
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/namespaces/${scene.namespaceId}/eval-cases`,
+      headers: head.headers,
+      payload: { question: VACATION_QUESTION, expectedIntent: 'vacation' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const before = (
+      await ctx.app.inject({ url: `/api/v1/namespaces/${scene.namespaceId}`, headers: head.headers })
+    ).json().config;
+
+    await page.getByRole('button', { name: 'Run the evaluation cases' }).click();
+    await page.getByText(/Evaluation: \d+ of 1 answered correctly/).waitFor();
+    await page.getByLabel('Mode').selectOption('confidence');
+    await page.getByLabel('Rate of approvals without edits to reach').fill('0.9');
+    const [patch] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().includes('/api/v1/namespaces/') && r.request().method() === 'PATCH',
+      ),
+      page.getByRole('button', { name: 'Save the policy' }).click(),
+    ]);
+    expect(patch.status(), await patch.text()).toBe(200);
+    const after = (
+      await ctx.app.inject({ url: `/api/v1/namespaces/${scene.namespaceId}`, headers: head.headers })
+    ).json().config;
+    expect(after).toEqual({
+      ...before,
+      trust: {
+        ...before.trust,
+        policy: { mode: 'confidence', window: 50, targetRate: 0.9, confidenceLevel: 0.95, margin: 0.05 },
+      },
+    });
+    expect(await axeViolations(), 'trust policy').toEqual([]);
+  });
+
   it('chats on the web channel and shows the reply once it is approved, without a reload', async () => {
     await page.getByRole('link', { name: 'Chat' }).click();
     await page.getByLabel('Message').fill(VACATION_QUESTION);

@@ -46,7 +46,7 @@ export interface Checked {
  * trust record and whether the employee met the intent before (read with the task's context), checks
  * trigger words, injection and persona boundaries (phrase match, or
  * embedding similarity of {@link BOUNDARY_SIMILARITY} or more), and decides
- * with the best chunk's score as confidence. The boundaries are embedded
+ * with retrieval's answer confidence (its best passage's). The boundaries are embedded
  * first (a model call with an API key, outside the CPU limit); the
  * classification and the decision run within it, ahead of new tasks'
  * searches, so a task back from the model finishes first.
