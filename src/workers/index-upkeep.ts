@@ -5,7 +5,7 @@ import { reembedOutdatedExamples } from '../modules/intents/example-reembedding.
 import type { IntentClassifier } from '../modules/intents/intent-classifier.js';
 import type { IntentExamplesRepository } from '../modules/intents/intent-examples.repository.js';
 import { reembedOutdatedChunks } from '../modules/knowledge/chunk-reembedding.js';
-import { backfillKeywordTerms } from '../modules/knowledge/keyword-index.js';
+import { backfillKeywordTerms } from '../modules/knowledge/keyword-terms-backfill.js';
 
 /** Rows re-embedded per table in one scheduled pass; the next slot continues. */
 export const UPKEEP_MAX_ROWS = 20_000;

@@ -5,10 +5,10 @@ import { defineModule } from '../../core/module.js';
 import type { QueueDriver } from '../../core/queue/queue.js';
 import type { FileDocumentType } from '../../modules/knowledge/document-files.js';
 import type { PipelineModule } from '../../pipeline/pipeline.module.js';
-import { createDirectReplies } from '../delivery/direct-reply.js';
-import type { OutboundDeps } from '../delivery/outbound-worker.js';
-import { createTokenBucket } from '../delivery/token-bucket.js';
 import type { ChannelInbox } from '../inbox/inbox.js';
+import { createDirectReplies } from '../outbound/direct-reply.js';
+import type { OutboundDeps } from '../outbound/outbound-worker.js';
+import { createTokenBucket } from '../outbound/token-bucket.js';
 import { createChanAOutbound } from './chan-a.outbound.js';
 import { createDeliveryStatuses } from './delivery-status.js';
 import { createDeliveryStatusRepository } from './delivery-status.repository.js';
@@ -30,7 +30,7 @@ export interface ChanADeps {
   readText(type: FileDocumentType, bytes: Buffer): Promise<string>;
   /** The employee profile's preferences, for the language of fixed replies. */
   preferencesOf(userId: string): Promise<Record<string, unknown> | null>;
-  /** The outbound machinery shared with channel B (channels/delivery/channel-delivery.ts). */
+  /** The outbound machinery shared with channel B (channels/outbound/channel-delivery.ts). */
   outbound: OutboundDeps;
   /** The durable inbox shared with channel B (channels/inbox/). */
   inbox: ChannelInbox;

@@ -7,8 +7,8 @@ import { type FakeGraphServer, startFakeGraphServer } from '../../../test/fakes/
 import { waitFor } from '../../../test/pipeline-factories.js';
 import type { Container } from '../../container.js';
 import { conversations, messages, notifications } from '../../core/db/schema/index.js';
-import { createChannelDelivery } from '../delivery/channel-delivery.js';
-import type { OutboundJobData } from '../delivery/outbound-worker.js';
+import { createChannelDelivery } from '../outbound/channel-delivery.js';
+import type { OutboundJobData } from '../outbound/outbound-worker.js';
 import { createChanAOutbound } from './chan-a.outbound.js';
 import { CHANA_TEXT_LIMIT } from './chan-a.transport.js';
 import { formatForChanA } from './formatter.js';

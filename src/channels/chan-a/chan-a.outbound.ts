@@ -1,6 +1,6 @@
 import type { Config } from '../../core/config/config.js';
-import { createOutboundWorker, type OutboundDeps } from '../delivery/outbound-worker.js';
-import { createTokenBucket } from '../delivery/token-bucket.js';
+import { createOutboundWorker, type OutboundDeps } from '../outbound/outbound-worker.js';
+import { createTokenBucket } from '../outbound/token-bucket.js';
 import { createChanATransport } from './chan-a.transport.js';
 import { createGraphClient } from './graph-client.js';
 import { createReengagement } from './reengagement.js';

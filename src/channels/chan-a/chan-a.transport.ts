@@ -1,6 +1,6 @@
 import type { Config } from '../../core/config/config.js';
-import { splitMessage } from '../delivery/split-message.js';
-import type { ChannelTransport, OutboundMessage, SendOutcome, SendProgress } from '../delivery/transport.js';
+import { splitMessage } from '../outbound/split-message.js';
+import type { ChannelTransport, OutboundMessage, SendOutcome, SendProgress } from '../outbound/transport.js';
 import { formatForChanA } from './formatter.js';
 import { type GraphClient, OUTSIDE_WINDOW_CODE } from './graph-client.js';
 import type { Reengagement } from './reengagement.js';

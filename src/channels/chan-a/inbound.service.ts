@@ -10,7 +10,7 @@ import type { ConversationsRepository } from '../../pipeline/conversations.repos
 import type { Delivery } from '../../pipeline/delivery.js';
 import { type InboundService, MAX_INBOUND_CHARS } from '../../pipeline/inbound.service.js';
 import type { SenderResolver } from '../../pipeline/senders.js';
-import type { DirectReplies } from '../delivery/direct-reply.js';
+import type { DirectReplies } from '../outbound/direct-reply.js';
 import { MediaError, type MediaReader } from './media.js';
 import { type FixedReply, fixedReply, fixedReplyLanguage } from './replies.js';
 import type { InboundItem } from './webhook-payload.js';

@@ -1,7 +1,7 @@
 import type { Config } from '../../core/config/config.js';
 import type { KeyValue } from '../../core/kv/kv.js';
-import type { DeliveryFailures } from '../delivery/delivery-failures.js';
-import type { OutboundRepository } from '../delivery/outbound.repository.js';
+import type { DeliveryFailures } from '../outbound/delivery-failures.js';
+import type { OutboundRepository } from '../outbound/outbound.repository.js';
 import type { GraphClient } from './graph-client.js';
 import type { TokenLifecycle } from './token-lifecycle.js';
 

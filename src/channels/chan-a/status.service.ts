@@ -1,7 +1,7 @@
 import type { Config } from '../../core/config/config.js';
 import type { KeyValue } from '../../core/kv/kv.js';
 import type { JobCounts, QueueDriver } from '../../core/queue/queue.js';
-import type { ChannelTransport } from '../delivery/transport.js';
+import type { ChannelTransport } from '../outbound/transport.js';
 import { LAST_INBOUND_KEY } from './inbound.service.js';
 import type { TokenLifecycle } from './token-lifecycle.js';
 

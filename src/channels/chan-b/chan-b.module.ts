@@ -4,10 +4,10 @@ import type { KeyValue } from '../../core/kv/kv.js';
 import { defineModule } from '../../core/module.js';
 import type { QueueDriver } from '../../core/queue/queue.js';
 import type { PipelineModule } from '../../pipeline/pipeline.module.js';
-import { createDirectReplies } from '../delivery/direct-reply.js';
-import { createOutboundWorker, type OutboundDeps } from '../delivery/outbound-worker.js';
-import { createTokenBucket } from '../delivery/token-bucket.js';
 import type { ChannelInbox } from '../inbox/inbox.js';
+import { createDirectReplies } from '../outbound/direct-reply.js';
+import { createOutboundWorker, type OutboundDeps } from '../outbound/outbound-worker.js';
+import { createTokenBucket } from '../outbound/token-bucket.js';
 import { createBotApi } from './bot-api.js';
 import { createChanBTransport } from './chan-b.transport.js';
 import { startChanBInboundWorker } from './inbound.jobs.js';
@@ -23,7 +23,7 @@ export interface ChanBDeps {
   logger: PollerLogger;
   config: Pick<Config, 'chanB' | 'channelUnknownSender'>;
   pipeline: Pick<PipelineModule, 'inbound' | 'delivery' | 'senders' | 'repositories'>;
-  /** The outbound machinery shared with channel A (channels/delivery/channel-delivery.ts). */
+  /** The outbound machinery shared with channel A (channels/outbound/channel-delivery.ts). */
   outbound: OutboundDeps;
   /** The durable inbox shared with channel A (channels/inbox/). */
   inbox: ChannelInbox;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeBotServer, startFakeBotServer } from '../../../test/fakes/chanB-bot-server.js';
-import type { OutboundMessage } from '../delivery/transport.js';
+import type { OutboundMessage } from '../outbound/transport.js';
 import { createBotApi } from './bot-api.js';
 import { createChanBTransport, MAX_MESSAGE_CHARS, splitForBot } from './chan-b.transport.js';
 

@@ -1,6 +1,6 @@
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import { splitMessage } from '../delivery/split-message.js';
-import type { ChannelTransport, OutboundMessage, SendOutcome, SendProgress } from '../delivery/transport.js';
+import { splitMessage } from '../outbound/split-message.js';
+import type { ChannelTransport, OutboundMessage, SendOutcome, SendProgress } from '../outbound/transport.js';
 import { type BotApi, botFailure } from './bot-api.js';
 import { formatForBot, type ParseMode } from './formatter.js';
 import { feedbackData } from './updates.js';

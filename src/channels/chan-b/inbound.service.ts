@@ -9,7 +9,7 @@ import type { ConversationsRepository } from '../../pipeline/conversations.repos
 import type { Delivery } from '../../pipeline/delivery.js';
 import type { InboundService } from '../../pipeline/inbound.service.js';
 import type { SenderResolver } from '../../pipeline/senders.js';
-import type { DirectReplies } from '../delivery/direct-reply.js';
+import type { DirectReplies } from '../outbound/direct-reply.js';
 import { type BotText, botText } from './texts.js';
 import { type BotLanguage, botLanguage, type ChanBInboundItem, parseFeedbackData } from './updates.js';
 

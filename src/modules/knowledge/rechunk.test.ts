@@ -7,7 +7,7 @@ import { rowsOf } from '../../core/db/client.js';
 import { analyseText } from '../rag/text-analysis.js';
 import { reembedOutdatedChunks } from './chunk-reembedding.js';
 import { indexedText } from './ingestion/synthetic-questions-prompt.js';
-import { backfillKeywordTerms } from './keyword-index.js';
+import { backfillKeywordTerms } from './keyword-terms-backfill.js';
 import { rechunkDocuments } from './rechunk.js';
 
 const ctx = useTestApp({}, { workers: true });

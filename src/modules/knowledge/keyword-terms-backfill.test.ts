@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createKnowledgeBase, createKnowledgeFixture } from '../../../test/factories.js';
 import { rowsOf } from '../../core/db/client.js';
-import { backfillKeywordTerms } from './keyword-index.js';
+import { backfillKeywordTerms } from './keyword-terms-backfill.js';
 
 const ctx = useTestApp({}, { workers: true });
 
