@@ -264,7 +264,13 @@ export async function startFakeBotServer(options: { token: string; username?: st
   const pending: Array<Record<string, unknown> & { update_id: number }> = [];
   const refusedModes = new Set<string>();
   let nextUpdateId = 100_000;
-  let nextMessageId = 1;
+  // Message ids count per chat, as the Bot API numbers them: two chats both have a message 1.
+  const lastMessageId = new Map<string, number>();
+  const nextMessageId = (chatId: string | number) => {
+    const next = (lastMessageId.get(String(chatId)) ?? 0) + 1;
+    lastMessageId.set(String(chatId), next);
+    return next;
+  };
   let nextCallbackId = 1;
   let webhookActive = false;
   let seq = 0;
@@ -356,7 +362,7 @@ export async function startFakeBotServer(options: { token: string; username?: st
     const replyMarkup = readMarkup(body.reply_markup);
     if (replyMarkup === undefined)
       return send(res, call, error(400, "Bad Request: can't parse reply keyboard markup JSON object"));
-    const messageId = nextMessageId++;
+    const messageId = nextMessageId(String(chatId));
     sent.push({ messageId, chatId: String(chatId), text, parseMode, plain, replyMarkup });
     return send(
       res,
@@ -485,7 +491,7 @@ export async function startFakeBotServer(options: { token: string; username?: st
     ): PushedUpdate {
       return {
         message: {
-          message_id: nextMessageId++,
+          message_id: nextMessageId(userId),
           date: Math.floor(Date.now() / 1000),
           chat: { id: userId, type: 'private', first_name: extra.firstName ?? 'Olena' },
           from: {

@@ -153,7 +153,7 @@ describe('channel B end to end', () => {
         .where(eq(messages.approvalId, approval.id));
       return row?.status === 'sent' ? row : null;
     });
-    expect(reply.channelMessageId).toBe(String(sent?.messageId));
+    expect(reply.channelMessageId).toBe(`${chat}-${sent?.messageId}`);
   });
 
   it('greets /start and answers a photo that only text is read, each in the sender’s language', async () => {

@@ -46,7 +46,7 @@ describe('chanB transport', () => {
     expect(sent?.plain).toBe(
       'Costs (2025): 1+1=2, a-b=c; see policy #tag {x} | y > z! Bold. it old a_b done.',
     );
-    expect(outcome).toEqual({ kind: 'sent', platformMessageIds: [String(sent?.messageId)] });
+    expect(outcome).toEqual({ kind: 'sent', platformMessageIds: [`${m.channelUserId}-${sent?.messageId}`] });
   });
 
   it('falls back to HTML when the platform refuses the MarkdownV2 entities, then to plain text', async () => {
@@ -105,7 +105,7 @@ describe('chanB transport', () => {
     expect(outcome.kind).toBe('sent');
     const sent = sentTo(m);
     expect(sent.length).toBeGreaterThan(2);
-    expect(outcome.platformMessageIds).toEqual(sent.map((s) => String(s.messageId)));
+    expect(outcome.platformMessageIds).toEqual(sent.map((s) => `${m.channelUserId}-${s.messageId}`));
     for (const part of sent) expect(part.text.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS);
     const order = sent.flatMap((s) => [...s.plain.matchAll(/Section (\d+)\./g)].map((hit) => Number(hit[1])));
     expect(order).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));

@@ -3,7 +3,7 @@ import { splitMessage } from '../outbound/split-message.js';
 import type { ChannelTransport, OutboundMessage, SendOutcome, SendProgress } from '../outbound/transport.js';
 import { type BotApi, botFailure } from './bot-api.js';
 import { formatForBot, type ParseMode } from './formatter.js';
-import { feedbackData } from './updates.js';
+import { chanBMessageId, feedbackData } from './updates.js';
 
 /** The Bot API's longest message text, in characters. */
 export const MAX_MESSAGE_CHARS = 4096;
@@ -74,7 +74,8 @@ export function createChanBTransport(deps: { api: BotApi | null; ratePerMinute: 
           formatForBot(markdown, mode),
           mode === 'plain' ? markup : { parse_mode: mode, ...markup },
         );
-        return { kind: 'sent', platformMessageId: String(sent.message_id) };
+        // Message ids count per chat: `<chat>-<message>` names a message among all chats, as inbound ones are named.
+        return { kind: 'sent', platformMessageId: chanBMessageId(chatId, sent.message_id) };
       } catch (error) {
         const failure = botFailure(error);
         const status = failure.code === null ? 'network error' : `${failure.code}`;

@@ -1,6 +1,13 @@
 import type { Update } from 'grammy/types';
 import { ratingOfEmoji } from '../../modules/feedback/reactions.js';
 
+/**
+ * The id under which a channel B message is stored (`messages.channel_message_id`): the Bot API
+ * numbers messages per chat, so the chat's id comes first. Inbound and outbound alike.
+ */
+export function chanBMessageId(chatId: string | number, messageId: number): string {
+  return `${chatId}-${messageId}`;
+}
 /** en, uk or ru: the language of the texts the bot writes itself. */
 export type BotLanguage = 'en' | 'uk' | 'ru';
 
@@ -102,7 +109,7 @@ function parseFeedback(update: Update): ChanBInboundItem | null {
     channelMessageId: `${chat.id}-re-${update.update_id}`,
     feedback: {
       via: 'reaction',
-      messageId: String(reaction.message_id),
+      messageId: chanBMessageId(chat.id, reaction.message_id),
       emoji: reactionEmoji(reaction.new_reaction as ReadonlyArray<{ type: string; emoji?: string }>),
     },
   };
@@ -152,7 +159,7 @@ export function parseUpdate(update: Update): ChanBInboundItem | null {
     updateId: update.update_id,
     userId: String(from.id),
     chatId: String(message.chat.id),
-    channelMessageId: `${message.chat.id}-${message.message_id}`,
+    channelMessageId: chanBMessageId(message.chat.id, message.message_id),
     senderName: name || from.username || null,
     language: botLanguage(from.language_code),
     languageCode: from.language_code ?? null,

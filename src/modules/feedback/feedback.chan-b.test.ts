@@ -46,7 +46,8 @@ async function sendThrough(replyIds: string[]): Promise<Map<string, number>> {
     const sent = await ctx.container.db.select().from(messages).where(inArray(messages.id, replyIds));
     return sent.every((m) => m.status === 'sent') ? sent : null;
   });
-  return new Map(rows.map((m) => [m.id, Number(m.channelMessageId)]));
+  // Stored as `<chat>-<message>`: the Bot API's message id is the part after the chat's.
+  return new Map(rows.map((m) => [m.id, Number(m.channelMessageId!.split('-').at(-1))]));
 }
 
 const feedbackOf = (messageId: string) =>

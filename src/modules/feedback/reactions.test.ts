@@ -78,7 +78,7 @@ describe('channel B rating data and updates', () => {
       ])?.feedback,
     ).toEqual({
       via: 'reaction',
-      messageId: '9',
+      messageId: `${chat.id}-9`,
       emoji: '👎🏽',
     });
     expect(reaction([])?.feedback).toMatchObject({ emoji: '' });
