@@ -13,7 +13,7 @@ import type { AfterCommit, Delivery } from '../../pipeline/delivery.js';
 import type { DeliveryRepository } from '../../pipeline/delivery.repository.js';
 import { DEPARTMENT_HEAD_ROLE, type Recipients } from '../../pipeline/recipients.js';
 import { notificationTexts } from '../notifications/notification-texts.js';
-import type { ApprovalTrust } from './approval-trust.js';
+import { type ApprovalTrust, trustVerdict } from './approval-trust.js';
 import type { ApprovalRow, ApprovalsRepository } from './approvals.repository.js';
 
 export type Decision =
@@ -107,7 +107,12 @@ export function createApprovalDecisions(deps: {
       const edited = decision.editedContent !== undefined;
       updated = await approvals.update(
         row.id,
-        { status: edited ? 'edited' : 'approved', editedContent: decision.editedContent ?? null, ...decided },
+        {
+          status: edited ? 'edited' : 'approved',
+          editedContent: decision.editedContent ?? null,
+          ...decided,
+          ...trustVerdict(row, edited ? 'edited' : 'approved'),
+        },
         tx,
       );
       const conversation = await conversations.findConversation(row.conversationId, tx);
@@ -132,7 +137,7 @@ export function createApprovalDecisions(deps: {
     } else if (decision.action === 'reject') {
       updated = await approvals.update(
         row.id,
-        { status: 'rejected', reason: decision.reason ?? null, ...decided },
+        { status: 'rejected', reason: decision.reason ?? null, ...decided, ...trustVerdict(row, 'rejected') },
         tx,
       );
       const moved = await trust.afterDecision(tx, row, 'rejected', decided.decidedById);

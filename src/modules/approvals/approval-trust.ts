@@ -31,6 +31,24 @@ export function isGroundedDraft(approval: Pick<ApprovalRow, 'sources' | 'confide
   );
 }
 
+/**
+ * What a decision does to its approval's trust columns, written with the decision itself: a
+ * decision on an intent that is not classified never counts; a plain approval counts only when
+ * its draft was grounded; edits and rejections are counted decisions.
+ */
+export function trustVerdict(
+  approval: Pick<ApprovalRow, 'namespaceId' | 'intent' | 'sources' | 'confidence' | 'originalContent'>,
+  outcome: 'approved' | 'edited' | 'rejected',
+): { trustCounted: boolean; trustReason: NotCountedReason | null } {
+  if (!approval.namespaceId || !approval.intent || approval.intent === UNKNOWN_INTENT) {
+    return { trustCounted: false, trustReason: 'unknown_intent' };
+  }
+  if (outcome === 'approved' && !isGroundedDraft(approval)) {
+    return { trustCounted: false, trustReason: 'no_grounded_answer' };
+  }
+  return { trustCounted: true, trustReason: null };
+}
+
 /** `config.trust.demoteAfter` of a namespace config when it is a positive integer; null (off) otherwise. */
 export function demoteAfterOf(config: Record<string, unknown> | null): number | null {
   const trust = config?.trust;
@@ -61,7 +79,7 @@ const percent = (value: number) => Math.round(value * 1000) / 10;
 
 /**
  * How decisions and ratings move an intent's trust (docs/approvals.md, "Trust"). Every decided
- * approval is recorded as a trust event and on the approval (`trust_counted`, `trust_reason`): a
+ * approval is recorded as a trust event (its `trust_counted` and `trust_reason`, from {@link trustVerdict}, are written with the decision): a
  * plain approval of a grounded draft is `clean`, of an ungrounded one `not_counted`; edits and
  * rejections are counted decisions. In the namespace's `count` mode a clean approval adds one and
  * autonomy comes at the threshold; in `confidence` mode autonomy follows the Wilson lower bound of
@@ -184,27 +202,18 @@ export function createApprovalTrust(deps: {
     ): Promise<TrustEffects> {
       const none: TrustEffects = { notifications: [], audit: [] };
       const { namespaceId, intent } = approval;
-      if (!namespaceId || !intent || intent === UNKNOWN_INTENT) {
-        await approvals.update(approval.id, { trustCounted: false, trustReason: 'unknown_intent' }, tx);
-        return none;
-      }
+      if (!namespaceId || !intent || intent === UNKNOWN_INTENT) return none;
       const config = await approvals.namespaceConfig(namespaceId, tx);
       const policy = trustPolicyOf(config);
       const demoteAfter = demoteAfterOf(config);
-      const grounded = outcome !== 'approved' || isGroundedDraft(approval);
       const kind: TrustEventKind =
         outcome === 'edited'
           ? 'edit'
           : outcome === 'rejected'
             ? 'reject'
-            : grounded
+            : trustVerdict(approval, outcome).trustCounted
               ? 'clean'
               : 'not_counted';
-      await approvals.update(
-        approval.id,
-        { trustCounted: grounded, trustReason: grounded ? null : 'no_grounded_answer' },
-        tx,
-      );
       await trust.recordEvent({ namespaceId, intentName: intent, kind, approvalId: approval.id }, tx);
       if (kind === 'not_counted') {
         // The record shows the evidence, so it exists from the first decision on.
