@@ -1,6 +1,7 @@
 /**
  * The layering, enforced by `npm run lint` (see docs/architecture.md):
  * no cycles; core never imports a module, the pipeline, channels or workers;
+ * modules never import the pipeline, channels, workers or the root files;
  * routes never reach the database or a repository; modules talk to each
  * other only through what container.ts hands them.
  */
@@ -20,6 +21,15 @@ module.exports = {
       comment: 'core/ is shared by every area and must not depend on any of them.',
       from: { path: '^src/core/' },
       to: { path: '^src/(modules|pipeline|channels|workers)/|^src/(app|container|main)\\.ts$' },
+    },
+    {
+      name: 'modules-below-pipeline-and-channels',
+      severity: 'error',
+      comment:
+        'modules/ hold the domain; the pipeline and the channels use them, never the reverse ' +
+        '(not even for a type): what a module needs from them is a port it declares, passed in by container.ts.',
+      from: { path: '^src/modules/' },
+      to: { path: '^src/(pipeline|channels|workers)/|^src/[^/]+\\.ts$' },
     },
     {
       name: 'routes-call-services-only',

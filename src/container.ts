@@ -254,7 +254,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
       knowledgeBaseIdsOfDepartment: (departmentId) =>
         rag.repositories.rag.knowledgeBaseIdsOfDepartment(departmentId),
       messageContent: async (id, tx) =>
-        (await pipeline.repositories.conversations.findMessage(id, tx))?.content ?? null,
+        (await pipeline.repositories.messages.findMessage(id, tx))?.content ?? null,
       addExample: (actor, input) => intents.service.addExample(actor, input),
       upload: (actor, input) => knowledge.documents.upload(actor, input),
       receiveFile: (stream) => knowledge.files.receive(stream),
@@ -265,7 +265,11 @@ export async function createContainer(config: Config, options: ContainerOptions)
     kv,
     logger,
     audit: audit.service,
-    pipeline,
+    release: pipeline.routing,
+    recipients: pipeline.recipients,
+    conversations: pipeline.repositories.conversations,
+    notifications: pipeline.repositories.notifications,
+    onDecided: pipeline.plugins?.approvalDecided,
     trust: intents.repositories.trust,
     // Edited approvals yield learning suggestions in the decision's transaction.
     learning: { prepare: learning.prepare, recordEdit: learning.recordEdit },
@@ -275,9 +279,9 @@ export async function createContainer(config: Config, options: ContainerOptions)
   // Employees' ratings of assistant replies: the web route here, channel A and B call the service.
   const feedback = createFeedbackModule({
     db,
-    recipients: pipeline.delivery.recipients,
-    notifications: pipeline.repositories.delivery,
-    publish: (effects) => pipeline.delivery.publish(effects),
+    recipients: pipeline.recipients,
+    notifications: pipeline.repositories.notifications,
+    publish: (effects) => pipeline.routing.publish(effects),
     audit: audit.service,
     trust: approvals.trust,
   });
@@ -298,8 +302,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     queue,
     kv,
     notifications: notifications.service,
-    approversOf: (departmentId, tx) =>
-      pipeline.delivery.recipients.withPermission(departmentId, 'canApprove', { tx }),
+    approversOf: (departmentId, tx) => pipeline.recipients.withPermission(departmentId, 'canApprove', { tx }),
     logger,
     observeDelivery: (channel, outcome) => metrics.outboundDeliveries.inc({ channel, outcome }),
   });
@@ -310,6 +313,8 @@ export async function createContainer(config: Config, options: ContainerOptions)
     db,
     kv,
     users: repositories.users,
+    conversations: pipeline.repositories.conversations,
+    notifications: pipeline.repositories.notifications,
     audit: audit.service,
     botUsername: createBotUsername(createBotApi(config.chanB)),
   });

@@ -60,7 +60,7 @@ export function chatIds(start: number): () => number {
 
 /** Links platform user `chat` to `userId` as a stored channel B identity would. */
 export async function linkChanBUser(ctx: PipelineTestContext, chat: number, userId: string, tx?: DbExecutor) {
-  await ctx.container.pipeline.repositories.conversations.insertIdentity(
+  await ctx.container.pipeline.repositories.senders.insertIdentity(
     'chanB',
     String(chat),
     userId,

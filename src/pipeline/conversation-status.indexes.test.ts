@@ -5,7 +5,7 @@ import { createDepartment, createUser } from '../../test/factories.js';
 import { explainPlan } from '../../test/plans.js';
 import { rowsOf } from '../core/db/client.js';
 import { conversations } from '../core/db/schema/index.js';
-import { statusFromApprovals } from './conversations.repository.js';
+import { statusFromApprovals } from '../modules/conversations/conversations.repository.js';
 
 const ctx = useTestApp();
 

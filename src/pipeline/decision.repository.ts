@@ -1,10 +1,23 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type DbExecutor, rowsOf } from '../core/db/client.js';
 import { agentTasks, agentToolCalls, messages, notifications } from '../core/db/schema/index.js';
-import { rowFromJson, uuidArray } from '../core/db/sql-helpers.js';
+import { rowFromJson } from '../core/db/sql-helpers.js';
+import { approvalInsertCte, type NewApproval } from '../modules/approvals/approvals.repository.js';
+import {
+  conversationTouchedCte,
+  conversationWaitingCte,
+} from '../modules/conversations/conversations.repository.js';
+import {
+  type MessageRow,
+  type OutboundReply,
+  replyMessageCte,
+} from '../modules/conversations/messages.repository.js';
 import type { NotificationText } from '../modules/notifications/notification-texts.js';
-import { type MessageRow, statusFromApprovals } from './conversations.repository.js';
-import type { NewApproval, NotificationRow } from './delivery.repository.js';
+import {
+  approvalNotifiedCte,
+  type NotificationRow,
+  replyNoticeCte,
+} from '../modules/notifications/notifications.repository.js';
 import {
   type AgentTaskRow,
   type GenerationRun,
@@ -37,24 +50,14 @@ export interface DecisionWritten {
 }
 
 /**
- * The title and body (SQL expressions) of `text` in the language the SQL
- * expression `language` holds, English for null: so each recipient's row is
- * written in their language by the statement that writes it.
- */
-function inLanguage(text: NotificationText, language: SQL): { title: SQL; body: SQL } {
-  const [en, uk, ru] = [text('en'), text('uk'), text('ru')];
-  const pick = (field: 'title' | 'body') =>
-    sql`CASE ${language} WHEN 'uk' THEN ${uk[field]}::text WHEN 'ru' THEN ${ru[field]}::text ELSE ${en[field]}::text END`;
-  return { title: pick('title'), body: pick('body') };
-}
-
-/**
  * The delivery decision written in one statement: a chain of data-modifying
  * CTEs (atomic as a transaction, one round trip instead of about ten). The
  * task's end comes first and everything else is written `FROM task`: when
  * the task was finished already (by a concurrent try), nothing is. A reply
  * outside the pipeline's decision (an approved reply, a bot answer) is
- * written by the same CTEs (`writeOutbound`).
+ * written by the same CTEs (`writeOutbound`). Each table's part is written
+ * by the repository that owns the table (approvals, conversations,
+ * messages, notifications); this file composes them with the task's end.
  */
 export function createDecisionRepository(db: Database) {
   async function written(statement: SQL): Promise<DecisionWritten | null> {
@@ -83,33 +86,10 @@ export function createDecisionRepository(db: Database) {
       recipients: readonly string[],
       notice: NotificationText,
     ): Promise<DecisionWritten | null> {
-      const text = inLanguage(notice, sql`u.language`);
       return written(sql`WITH ${taskEnd(end)},
-        approval AS (
-          INSERT INTO approvals (id, task_id, conversation_id, message_id, department_id, namespace_id, status,
-            original_content, intent, confidence, triggers, sources, context, escalated_to_id, escalated_to_role)
-          SELECT ${approval.id}::uuid, task.id, ${approval.conversationId}::uuid, ${approval.messageId ?? null}::uuid,
-            ${approval.departmentId}::uuid, ${approval.namespaceId ?? null}::uuid, ${approval.status ?? 'pending'},
-            ${approval.originalContent}, ${approval.intent ?? null}, ${approval.confidence ?? 0}::float8,
-            ${JSON.stringify(approval.triggers ?? [])}::jsonb, ${JSON.stringify(approval.sources ?? [])}::jsonb,
-            ${JSON.stringify(approval.context ?? {})}::jsonb, ${approval.escalatedToId ?? null}::uuid,
-            ${approval.escalatedToRole ?? null}
-          FROM task
-          RETURNING id, status
-        ),
-        notified AS (
-          INSERT INTO notifications (user_id, type, title, body, entity_type, entity_id)
-          SELECT r.user_id, 'approval_pending', ${text.title}, ${text.body}, 'approval', approval.id::text
-          FROM approval, unnest(${uuidArray(recipients)}) AS r(user_id) LEFT JOIN users u ON u.id = r.user_id
-          RETURNING *
-        ),
-        waiting AS (
-          UPDATE conversations c SET updated_at = now(),
-            status = CASE WHEN approval.status = 'escalated' OR EXISTS (SELECT 1 FROM approvals a
-              WHERE a.conversation_id = c.id AND a.status = 'escalated') THEN 'escalated' ELSE 'awaiting_approval' END
-          FROM approval
-          WHERE c.id = ${approval.conversationId}::uuid AND c.status <> 'closed'
-        )
+        ${approvalInsertCte(approval)},
+        ${approvalNotifiedCte(recipients, notice)},
+        ${conversationWaitingCte(approval.conversationId)}
         ${results}`);
     },
 
@@ -156,18 +136,6 @@ export function createDecisionRepository(db: Database) {
 
 export type DecisionRepository = ReturnType<typeof createDecisionRepository>;
 
-/** An outbound message to write; its id is chosen by the database when not given. */
-export interface OutboundReply {
-  id?: string;
-  conversationId: string;
-  channel: string;
-  content: string;
-  /** `queued` for a channel that sends it, `delivered` for the web chat. */
-  status: string;
-  taskId: string | null;
-  approvalId: string | null;
-}
-
 /** The employee's notification of a reply (`assistant_reply`, entity: the message). */
 export interface ReplyNotice {
   userId: string;
@@ -182,30 +150,9 @@ export interface ReplyNotice {
  * given, about the message written).
  */
 function replyWrites(reply: OutboundReply, notice: ReplyNotice | null, gate: 'task' | null): SQL {
-  // Without a notice the `notified` CTE writes nothing (its WHERE is false); it stays so the statement's shape does.
-  const text = notice
-    ? inLanguage(notice.text, sql`(SELECT language FROM users WHERE id = ${notice.userId}::uuid)`)
-    : { title: sql`''`, body: sql`''` };
-  const values = sql`coalesce(${reply.id ?? null}::uuid, gen_random_uuid()), ${reply.conversationId}::uuid, ${reply.channel}, 'outbound',
-    ${reply.content}, ${reply.status}, ${reply.taskId}::uuid, ${reply.approvalId}::uuid`;
-  return sql`reply AS (
-      INSERT INTO messages (id, conversation_id, channel, direction, content, status, task_id, approval_id)
-      ${gate ? sql`SELECT ${values} FROM ${sql.raw(gate)}` : sql`VALUES (${values}) ON CONFLICT DO NOTHING`}
-      RETURNING *
-    ),
-    touched AS (
-      UPDATE conversations c SET last_message_at = reply.created_at, updated_at = now(),
-        status = CASE WHEN c.status = 'closed' THEN 'closed' ELSE ${statusFromApprovals(sql`c.id`)} END
-      FROM reply
-      WHERE c.id = reply.conversation_id
-    ),
-    notified AS (
-      INSERT INTO notifications (user_id, type, title, body, entity_type, entity_id)
-      SELECT ${notice?.userId ?? null}::uuid, 'assistant_reply', ${text.title}, ${text.body}, 'message', reply.id::text
-      FROM reply
-      WHERE ${notice !== null}::boolean
-      RETURNING *
-    )`;
+  return sql`${replyMessageCte(reply, gate)},
+    ${conversationTouchedCte('reply', null)},
+    ${replyNoticeCte(notice)}`;
 }
 
 /** The statement's answer: the finished task (null when it was finished before), the calls and notifications written. */

@@ -1,5 +1,5 @@
 import type { QueueDriver } from '../core/queue/queue.js';
-import type { ConversationsRepository } from './conversations.repository.js';
+import type { ConversationsRepository } from '../modules/conversations/conversations.repository.js';
 
 /** The job (on `agent-tasks`) that closes idle conversations. */
 export const CLOSE_IDLE_JOB = 'close-idle-conversations';

@@ -3,11 +3,11 @@ import { type Database, rowsOf } from '../core/db/client.js';
 import { agentTasks, messages } from '../core/db/schema/index.js';
 import { rowFromJson } from '../core/db/sql-helpers.js';
 import {
-  type MessageRow,
-  routedNamespaceOf,
-  type SenderLookup,
-  senderQuery,
-} from './conversations.repository.js';
+  conversationTouchedCte,
+  openedConversationCte,
+} from '../modules/conversations/conversations.repository.js';
+import { inboundMessageCte, type MessageRow } from '../modules/conversations/messages.repository.js';
+import { routedNamespaceOf, type SenderLookup, senderQuery } from './senders.repository.js';
 import type { AgentTaskRow } from './tasks.repository.js';
 
 /** A text[] of plain names (letters, digits, `_` and `-`), as one parameter. */
@@ -103,33 +103,12 @@ export function createInboundRepository(db: Database) {
               END AS failure
             FROM routed r LEFT JOIN namespaces n ON n.id = r.namespace_id
           ),
-          opened AS (
-            INSERT INTO conversations (id, channel, channel_user_id, user_id, department_id, namespace_id, status,
-              last_message_at)
-            SELECT ${receipt.conversationId}::uuid, ${channel}, ${channelUserId}, route.user_id, route.department_id,
-              route.namespace_id, 'open', now()
-            FROM route
-            WHERE route.open_id IS NULL AND NOT EXISTS (${repeatedMessage})
-            ON CONFLICT DO NOTHING
-            RETURNING id
-          ),
+          ${openedConversationCte({ id: receipt.conversationId, channel, channelUserId, unless: repeatedMessage })},
           placed AS (
             SELECT id FROM opened UNION ALL SELECT open_id FROM route WHERE open_id IS NOT NULL
           ),
-          message AS (
-            INSERT INTO messages (conversation_id, channel, direction, content, channel_message_id, metadata)
-            SELECT placed.id, ${channel}, 'inbound', ${message.content}, ${message.channelMessageId},
-              ${JSON.stringify(message.metadata)}::jsonb
-            FROM placed
-            ON CONFLICT DO NOTHING
-            RETURNING *
-          ),
-          touched AS (
-            UPDATE conversations c SET last_message_at = message.created_at, updated_at = now(),
-              namespace_id = coalesce(c.namespace_id, route.namespace_id)
-            FROM message, route
-            WHERE c.id = message.conversation_id AND route.open_id IS NOT NULL
-          ),
+          ${inboundMessageCte({ channel, ...message })},
+          ${conversationTouchedCte('message', 'route')},
           task AS (
             INSERT INTO agent_tasks (id, job_id, namespace_id, department_id, conversation_id, message_id, adapter_type,
               status, error_message, finished_at, duration_ms)

@@ -390,7 +390,7 @@ describe('inbound service', () => {
     for (const named of [department.slug, department.id]) {
       const resolver = createSenderResolver({
         db: container.db,
-        conversations: container.pipeline.repositories.conversations,
+        senders: container.pipeline.repositories.senders,
         departments: container.repositories.departments,
         roles: container.repositories.roles,
         channelDefaultDepartment: named,
@@ -401,7 +401,7 @@ describe('inbound service', () => {
     }
     const missing = createSenderResolver({
       db: container.db,
-      conversations: container.pipeline.repositories.conversations,
+      senders: container.pipeline.repositories.senders,
       departments: container.repositories.departments,
       roles: container.repositories.roles,
       channelDefaultDepartment: 'no-such-department',

@@ -3,8 +3,8 @@ import type { Bus } from '../core/bus/bus.js';
 import { ValidationError } from '../core/errors/app-errors.js';
 import type { QueueDriver } from '../core/queue/queue.js';
 import { type AgentTaskCommon, publishEvent } from '../core/realtime/events.js';
+import type { MessageRow, MessagesRepository } from '../modules/conversations/messages.repository.js';
 import { AGENT_ADAPTERS, DEFAULT_AGENT_ADAPTER } from '../modules/namespaces/agent-adapters.js';
-import type { ConversationsRepository, MessageRow } from './conversations.repository.js';
 import type { InboundRepository } from './inbound.repository.js';
 import type { IdentifiedSender, InboundChannel, SenderResolver } from './senders.js';
 import type { AgentTaskRow, TasksRepository } from './tasks.repository.js';
@@ -46,7 +46,7 @@ export async function addRunJob(queue: QueueDriver, task: { id: string; jobId: s
 
 export interface InboundServiceDeps {
   rows: InboundRepository;
-  conversations: ConversationsRepository;
+  messages: Pick<MessagesRepository, 'findMessageByChannelId'>;
   tasks: TasksRepository;
   senders: SenderResolver;
   queue: QueueDriver;
@@ -58,7 +58,7 @@ export interface InboundServiceDeps {
  * chat call it with what their transport received.
  */
 export function createInboundService(deps: InboundServiceDeps) {
-  const { rows, conversations, tasks, senders, queue, bus } = deps;
+  const { rows, messages, tasks, senders, queue, bus } = deps;
 
   /**
    * Stores the message in the sender's open conversation (opened when there
@@ -112,7 +112,7 @@ export function createInboundService(deps: InboundServiceDeps) {
   }
 
   async function duplicateOf(channel: string, channelMessageId: string): Promise<InboundResult | null> {
-    const message = await conversations.findMessageByChannelId(channel, channelMessageId);
+    const message = await messages.findMessageByChannelId(channel, channelMessageId);
     if (!message) return null;
     const task = await tasks.findByMessage(message.id);
     // The first delivery committed but may have lost its job (queue unreachable): adding it again is a no-op otherwise.

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../core/db/client.js';
 import type { QueueDriver } from '../core/queue/queue.js';
-import { type Delivery, pendingReplyJobs, SENT_CHANNELS } from './delivery.js';
 import { addRunJob } from './inbound.service.js';
+import { pendingReplyJobs, type ReplyRouting, SENT_CHANNELS } from './routing.js';
 
 /** The re-enqueue's name on the scheduler (part of its slot claim key). */
 export const REQUEUE_LOST_JOBS_NAME = 'requeue-lost-jobs';
@@ -38,7 +38,7 @@ const REQUEUE_BATCH = 500;
 export function createLostJobs(deps: {
   db: Database;
   queue: QueueDriver;
-  delivery: Pick<Delivery, 'enqueue'>;
+  routing: Pick<ReplyRouting, 'enqueue'>;
   /** Ends an unfinished task `failed` with the reason (the runner's `failAfterRetries`). */
   failTask: (taskId: string, error: Error) => Promise<void>;
 }) {
@@ -79,7 +79,7 @@ export function createLostJobs(deps: {
             AND channel = ANY(${`{${SENT_CHANNELS.join(',')}}`}::text[])
           ORDER BY created_at LIMIT ${REQUEUE_BATCH}`),
       );
-      for (const reply of replies) await deps.delivery.enqueue(pendingReplyJobs(reply));
+      for (const reply of replies) await deps.routing.enqueue(pendingReplyJobs(reply));
       return { tasks: tasks.length, replies: replies.length };
     },
   };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LockStore } from '../core/kv/process-locks.js';
 import type { DriverLogger } from '../core/logger.js';
-import type { TaskSnapshot } from './conversations.repository.js';
+import type { TaskSnapshot } from './task-context.query.js';
 import { type AgentTaskRow, FINISHED_STATUSES } from './tasks.repository.js';
 
 /** How long a conversation lock lives without renewal (renewed every third of it): a crashed holder blocks its conversation this long at most. */

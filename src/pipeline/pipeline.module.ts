@@ -7,16 +7,19 @@ import type { LockStore } from '../core/kv/process-locks.js';
 import type { LlmProviders } from '../core/llm/llm.js';
 import type { QueueDriver } from '../core/queue/queue.js';
 import type { Tracing } from '../core/tracing/tracing.js';
+import { createApprovalsRepository } from '../modules/approvals/approvals.repository.js';
+import { createConversationsRepository } from '../modules/conversations/conversations.repository.js';
+import { createMessagesRepository } from '../modules/conversations/messages.repository.js';
 import type { DepartmentsRepository } from '../modules/departments/departments.repository.js';
 import type { ProfileMemoryService } from '../modules/employee-profiles/memory.service.js';
+import { createNotificationsRepository } from '../modules/notifications/notifications.repository.js';
+import { createRecipients } from '../modules/notifications/recipients.js';
+import { createRecipientsRepository } from '../modules/notifications/recipients.repository.js';
 import type { Retrieval } from '../modules/rag/retrieval.js';
 import type { RolesRepository } from '../modules/roles/roles.repository.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
 import { createAdapters } from './adapters/index.js';
-import { createConversationsRepository } from './conversations.repository.js';
 import { createDecisionRepository } from './decision.repository.js';
-import { createDelivery } from './delivery.js';
-import { createDeliveryRepository } from './delivery.repository.js';
 import { createIdleConversations } from './idle-conversations.js';
 import { createInboundRepository } from './inbound.repository.js';
 import { createInboundService } from './inbound.service.js';
@@ -25,12 +28,15 @@ import { createConversationOrder } from './ordering.js';
 import { startAgentTaskWorker, startMemoryWorker } from './pipeline.jobs.js';
 import { createPluginHooks, type PluginsPort } from './plugins-hooks.js';
 import { createPriceTable } from './pricing.js';
+import { createReplyRouting } from './routing.js';
 import { createRunner, type RunnerDeps } from './runner.js';
 import { createSenderResolver } from './senders.js';
+import { createSendersRepository } from './senders.repository.js';
 import { createConfidenceCheckStep, type IntentsPort } from './steps/confidence-check.js';
 import { createGenerateStep } from './steps/generate.js';
 import { createInjectProfileStep, HISTORY_TURNS } from './steps/inject-profile.js';
 import { createRagSearchStep } from './steps/rag-search.js';
+import { createTaskContextReader } from './task-context.query.js';
 import { createTasksRepository } from './tasks.repository.js';
 
 export interface PipelineDeps {
@@ -59,17 +65,27 @@ export interface PipelineDeps {
   observeStep?: RunnerDeps['observeStep'];
 }
 
-/** The assistant pipeline: inbound service, runner with its four steps, delivery, and their workers. */
+/** The assistant pipeline: inbound service, runner with its four steps, reply routing, and their workers. */
 export function createPipelineModule(deps: PipelineDeps) {
   const { db, config, logger, queue, locks, bus, repositories } = deps;
   const conversations = createConversationsRepository(db);
+  const messages = createMessagesRepository(db);
   const tasks = createTasksRepository(db);
-  const deliveryRows = createDeliveryRepository(db);
-  const decisions = createDecisionRepository(db);
-  const delivery = createDelivery({ conversations, delivery: deliveryRows, decisions, queue, bus });
+  const taskContext = createTaskContextReader(db);
+  const approvals = createApprovalsRepository(db);
+  const notifications = createNotificationsRepository(db);
+  const recipients = createRecipients(createRecipientsRepository(db));
+  const routing = createReplyRouting({
+    messages,
+    recipients,
+    decisions: createDecisionRepository(db),
+    queue,
+    bus,
+  });
+  const sendersRows = createSendersRepository(db);
   const senders = createSenderResolver({
     db,
-    conversations,
+    senders: sendersRows,
     departments: repositories.departments,
     roles: repositories.roles,
     channelDefaultDepartment: config.channelDefaultDepartment,
@@ -77,7 +93,7 @@ export function createPipelineModule(deps: PipelineDeps) {
   });
   const inbound = createInboundService({
     rows: createInboundRepository(db),
-    conversations,
+    messages,
     tasks,
     senders,
     queue,
@@ -89,7 +105,7 @@ export function createPipelineModule(deps: PipelineDeps) {
   const cpu = createWorkLimit(config.agentTaskCpuConcurrency);
   const steps = {
     injectProfile: createInjectProfileStep({
-      conversations,
+      messages,
       profiles: { findProfile: (id) => repositories.users.findProfile(id) },
     }),
     ragSearch: createRagSearchStep({
@@ -128,9 +144,10 @@ export function createPipelineModule(deps: PipelineDeps) {
     plugins: pluginHooks,
     db,
     tasks,
-    conversations,
-    deliveryRows,
-    delivery,
+    taskContext,
+    messages,
+    approvals,
+    routing,
     steps,
     adapters,
     queue,
@@ -141,7 +158,7 @@ export function createPipelineModule(deps: PipelineDeps) {
   });
   const order = createConversationOrder({
     locks,
-    read: (taskId, options) => conversations.taskContext(taskId, HISTORY_TURNS, options),
+    read: (taskId, options) => taskContext.taskContext(taskId, HISTORY_TURNS, options),
     logger,
   });
   const idle = createIdleConversations({
@@ -149,7 +166,7 @@ export function createPipelineModule(deps: PipelineDeps) {
     queue,
     idleHours: config.conversationIdleCloseHours,
   });
-  const lostJobs = createLostJobs({ db, queue, delivery, failTask: runner.failAfterRetries });
+  const lostJobs = createLostJobs({ db, queue, routing, failTask: runner.failAfterRetries });
   const workerDeps = {
     queue,
     runner,
@@ -163,7 +180,10 @@ export function createPipelineModule(deps: PipelineDeps) {
   return {
     inbound,
     runner,
-    delivery,
+    /** Where decided replies go (pipeline/routing.ts); approvals and channels reuse it. */
+    routing,
+    /** Who approvals, escalations and notices of a department go to. */
+    recipients,
     idle,
     /** The minute's re-enqueue of tasks and replies whose job was lost (a recurring task of worker processes). */
     lostJobs,
@@ -171,7 +191,7 @@ export function createPipelineModule(deps: PipelineDeps) {
     plugins: pluginHooks,
     /** Channel sender → user; channel adapters that store a message without a task use it too. */
     senders,
-    repositories: { conversations, tasks, delivery: deliveryRows },
+    repositories: { conversations, messages, tasks, senders: sendersRows, notifications },
     /** Queue consumers of worker processes: `agent-tasks` (which runs the scheduled idle close) and `memory-extraction`. */
     workers: {
       agentTasks: () => startAgentTaskWorker(workerDeps),

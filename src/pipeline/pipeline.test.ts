@@ -409,7 +409,7 @@ describe('pipeline: inbound message to approval', () => {
       .from(conversations)
       .where(eq(conversations.id, received.conversationId));
     const [inbound] = await container.db.select().from(messages).where(eq(messages.id, received.messageId));
-    const again = await container.pipeline.delivery.decide({
+    const again = await container.pipeline.routing.decide({
       task: { id: task.id, namespaceId: scene.namespaceId, departmentId: scene.departmentId },
       conversation: conversation!,
       inbound: inbound!,

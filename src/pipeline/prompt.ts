@@ -1,6 +1,6 @@
 import type { Persona } from '../core/db/schema/knowledge.js';
 import type { ChatMessage } from '../core/llm/llm.js';
-import type { Turn } from './conversations.repository.js';
+import type { Turn } from '../modules/conversations/conversations.repository.js';
 import type { ProfileFacts } from './steps/inject-profile.js';
 import type { ReplyLanguage } from './steps/step-context.js';
 

@@ -1,3 +1,4 @@
+import type { AfterCommit } from '../core/after-commit.js';
 import type { Bus } from '../core/bus/bus.js';
 import type { Database } from '../core/db/client.js';
 import { isConnectionError } from '../core/db/connection-errors.js';
@@ -11,18 +12,19 @@ import {
   publishEvent,
   publishEvents,
 } from '../core/realtime/events.js';
+import type { ApprovalsRepository } from '../modules/approvals/approvals.repository.js';
+import type { MessagesRepository } from '../modules/conversations/messages.repository.js';
 import { type AgentAdapter, AgentTimeoutError } from './adapters/adapter.js';
-import type { ConversationsRepository, TaskSnapshot } from './conversations.repository.js';
 import { StepTimeoutError, withStepTimeout } from './deadline.js';
-import { type AfterCommit, type Delivery, pendingReplyJobs, type RouteResult } from './delivery.js';
-import type { DeliveryRepository } from './delivery.repository.js';
 import type { PluginHooks, TaskPlugins } from './plugins-hooks.js';
+import { pendingReplyJobs, type ReplyRouting, type RouteResult } from './routing.js';
 import type { Checked } from './steps/confidence-check.js';
 import { activeAdapterOf, type Generated } from './steps/generate.js';
 import { HISTORY_TURNS, type InjectedProfile } from './steps/inject-profile.js';
 import type { RagFindings } from './steps/rag-search.js';
 import { round } from './steps/rag-search.js';
 import type { Step, TaskContext } from './steps/step-context.js';
+import type { TaskContextReader, TaskSnapshot } from './task-context.query.js';
 import {
   type AgentTaskRow,
   FINISHED_STATUSES,
@@ -77,9 +79,10 @@ interface Ran<Out> {
 export interface RunnerDeps {
   db: Database;
   tasks: TasksRepository;
-  conversations: ConversationsRepository;
-  deliveryRows: DeliveryRepository;
-  delivery: Delivery;
+  taskContext: TaskContextReader;
+  messages: Pick<MessagesRepository, 'findReplyOfTask'>;
+  approvals: Pick<ApprovalsRepository, 'findOfTask'>;
+  routing: ReplyRouting;
   steps: PipelineSteps;
   /** The adapters by type: which one a namespace selects is recorded on its tasks. */
   adapters: Record<string, AgentAdapter>;
@@ -103,7 +106,7 @@ export interface RunnerDeps {
  * only finished, and an interrupted one starts over from its first step.
  */
 export function createRunner(deps: RunnerDeps) {
-  const { db, tasks, conversations, delivery, steps, bus, queue, logger } = deps;
+  const { db, tasks, taskContext, messages, routing, steps, bus, queue, logger } = deps;
 
   const common = (task: AgentTaskRow, status: AgentTaskStatus): AgentTaskCommon => ({
     taskId: task.id,
@@ -293,10 +296,10 @@ export function createRunner(deps: RunnerDeps) {
     effects: AfterCommit,
     toolCalls: EventEnvelope[] = [],
   ): Promise<void> {
-    await delivery.enqueue(effects);
+    await routing.enqueue(effects);
     await publishEvents(bus, [
       ...toolCalls,
-      ...delivery.notificationEvents(effects),
+      ...routing.notificationEvents(effects),
       eventOf('agent-task.completed', {
         ...common(task, 'done'),
         output: task.output ?? {},
@@ -334,7 +337,7 @@ export function createRunner(deps: RunnerDeps) {
   }
 
   async function alreadyRouted(task: AgentTaskRow): Promise<boolean> {
-    const approval = await deps.deliveryRows.findApprovalOfTask(task.id);
+    const approval = await deps.approvals.findOfTask(task.id);
     if (approval) {
       return finishRouted(task, {
         route: approval.escalatedToRole ? 'escalate' : 'hitl',
@@ -343,7 +346,7 @@ export function createRunner(deps: RunnerDeps) {
         reply: approval.originalContent,
       });
     }
-    const reply = await conversations.findReplyOfTask(task.id);
+    const reply = await messages.findReplyOfTask(task.id);
     if (reply) {
       return finishRouted(
         task,
@@ -361,7 +364,7 @@ export function createRunner(deps: RunnerDeps) {
      * queue) are thrown, so that the job is retried and resumes safely.
      */
     async run(taskId: string, loaded?: TaskSnapshot): Promise<void> {
-      const snapshot = loaded ?? (await conversations.taskContext(taskId, HISTORY_TURNS));
+      const snapshot = loaded ?? (await taskContext.taskContext(taskId, HISTORY_TURNS));
       const found = snapshot.task;
       if (!found || (FINISHED_STATUSES as readonly string[]).includes(found.status)) return;
       const context = contextOf(found, snapshot);
@@ -395,7 +398,7 @@ export function createRunner(deps: RunnerDeps) {
       }
       const { profile, rag, generated, checked } = done;
 
-      const decided = await delivery.decide({
+      const decided = await routing.decide({
         task: { id: task.id, namespaceId: context.namespace.id, departmentId: task.departmentId },
         conversation: context.conversation,
         inbound: context.inbound,
@@ -452,8 +455,8 @@ export function createRunner(deps: RunnerDeps) {
     async afterFinished(taskId: string): Promise<void> {
       const task = await tasks.find(taskId);
       if (task?.status !== 'done') return;
-      const reply = await conversations.findReplyOfTask(task.id);
-      if (reply) await delivery.enqueue(pendingReplyJobs(reply));
+      const reply = await messages.findReplyOfTask(task.id);
+      if (reply) await routing.enqueue(pendingReplyJobs(reply));
       await addMemoryJob(task.id);
     },
 

@@ -4,7 +4,7 @@ import { isUuid } from '../core/ids.js';
 import type { DepartmentRow, DepartmentsRepository } from '../modules/departments/departments.repository.js';
 import { slugify } from '../modules/departments/slug.js';
 import type { RolesRepository } from '../modules/roles/roles.repository.js';
-import type { ConversationsRepository, SenderLookup, UserRow } from './conversations.repository.js';
+import type { SenderLookup, SendersRepository, UserRow } from './senders.repository.js';
 
 /** Channels with a transport; `email` is a conversation channel value without one (see docs/pipeline.md). */
 export type InboundChannel = 'web' | 'chanA' | 'chanB';
@@ -41,7 +41,7 @@ const CHANNEL_EMAIL_DOMAIN = 'channel.invalid';
  */
 export function createSenderResolver(deps: {
   db: Database;
-  conversations: ConversationsRepository;
+  senders: SendersRepository;
   departments: DepartmentsRepository;
   roles: RolesRepository;
   /** CHANNEL_DEFAULT_DEPARTMENT (id or slug), or null for the bootstrap department. */
@@ -49,7 +49,7 @@ export function createSenderResolver(deps: {
   /** ADMIN_DEPARTMENT: the bootstrap department's name, created when missing. */
   bootstrapDepartment: string;
 }) {
-  const { db, conversations, departments, roles } = deps;
+  const { db, senders, departments, roles } = deps;
 
   /** CHANNEL_DEFAULT_DEPARTMENT, else the bootstrap department (created when missing). */
   async function defaultDepartment(): Promise<DepartmentRow> {
@@ -86,7 +86,7 @@ export function createSenderResolver(deps: {
     const department = await defaultDepartment();
     return db.transaction(async (tx) => {
       const user =
-        (await conversations.insertChannelUser(
+        (await senders.insertChannelUser(
           {
             email: values.email,
             name: values.name,
@@ -98,15 +98,10 @@ export function createSenderResolver(deps: {
             isActive: true,
           },
           tx,
-        )) ?? (await conversations.findUserByEmail(values.email, tx));
+        )) ?? (await senders.findUserByEmail(values.email, tx));
       if (!user) throw new Error(`channel user ${values.email} was neither created nor found`);
       if (values.identity) {
-        await conversations.insertIdentity(
-          values.identity.channel,
-          values.identity.channelUserId,
-          user.id,
-          tx,
-        );
+        await senders.insertIdentity(values.identity.channel, values.identity.channelUserId, user.id, tx);
       }
       return user;
     });
@@ -183,7 +178,7 @@ export function createSenderResolver(deps: {
      */
     async resolve(input: SenderInput): Promise<{ user: UserRow; channelUserId: string }> {
       const sender = identify(input);
-      const user = (await conversations.findSender(sender.lookup)) ?? (await create(sender));
+      const user = (await senders.findSender(sender.lookup)) ?? (await create(sender));
       return { user, channelUserId: sender.channelUserId };
     },
   };

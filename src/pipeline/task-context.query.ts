@@ -13,6 +13,8 @@ import {
   roles,
   users,
 } from '../core/db/schema/index.js';
+import { rowFromJson } from '../core/db/sql-helpers.js';
+import type { Turn } from '../modules/conversations/conversations.repository.js';
 import type { KnowledgeBaseSnapshot } from '../modules/rag/hybrid-search.js';
 import { firstStartOf, startPatch } from './tasks.repository.js';
 
@@ -101,3 +103,62 @@ function earlierUnfinished(task: SQL): SQL<boolean> {
     WHERE e.conversation_id = ${task}.conversation_id AND e.status IN ('queued', 'running')
       AND (e.created_at < ${task}.created_at OR (e.created_at = ${task}.created_at AND e.id < ${task}.id)))`;
 }
+
+/** A task with what its steps read (see `taskContext`). */
+export type TaskSnapshot = Awaited<ReturnType<ReturnType<typeof createTaskContextReader>['taskContext']>>;
+
+/** The read of every run job: a task with what its steps read, in one prepared statement. */
+export function createTaskContextReader(db: Database) {
+  const taskContextQuery = prepareTaskContext(db);
+  return {
+    /**
+     * A task and what its steps read, in one query (the read of every run
+     * job): the task (null when it does not exist), whether a task of the
+     * same conversation that came in earlier has not finished yet (then this
+     * one must wait for it: per-conversation order), its namespace,
+     * conversation, inbound message and sender (each null when missing), the
+     * ids of the knowledge bases of the namespace's department, oldest first,
+     * the sender's profile facts (null without a profile) and the last
+     * `historyTurns` turns before the message (as {@link turnsBefore}), and
+     * the namespace's intent trust records with the intents the sender met
+     * in it (`standings`). With `start`, the same statement starts a task
+     * whose turn has come and that no try has started (`started`: the task
+     * as started, else null; `task` is the row as it was read).
+     */
+    async taskContext(taskId: string, historyTurns: number, options: { start?: boolean } = {}) {
+      const [row] = await taskContextQuery.execute({ taskId, historyTurns, start: options.start ?? false });
+      return {
+        task: row?.task ?? null,
+        started: row?.started ? rowFromJson(agentTasks, row.started) : null,
+        earlierUnfinished: Boolean(row?.earlierUnfinished),
+        namespace: row?.namespace ?? null,
+        conversation: row?.conversation ?? null,
+        inbound: row?.inbound ?? null,
+        user: row?.user ?? null,
+        knowledgeBaseIds: (row?.knowledgeBases ?? []).map((base) => base.id),
+        knowledgeBases: row?.knowledgeBases ?? [],
+        approverRoleIds: row?.approverRoleIds ?? [],
+        profile: row?.profile ?? null,
+        standings: {
+          trust: new Map(
+            Object.entries(row?.intentTrust ?? {}).map(([intent, trust]) => [
+              intent,
+              { isAutonomous: Boolean(trust.isAutonomous), samplingRate: Number(trust.samplingRate) },
+            ]),
+          ),
+          met: new Set(row?.metIntents ?? []),
+        },
+        turns: (row?.turns ?? []).reverse().map(
+          (turn): Turn => ({
+            role: turn.direction === 'inbound' ? 'user' : 'assistant',
+            content: turn.content,
+            // json_build_object writes the timestamp in PostgreSQL's ISO form; the same instant as a Date.
+            createdAt: new Date(turn.createdAt).toISOString(),
+          }),
+        ),
+      };
+    },
+  };
+}
+
+export type TaskContextReader = ReturnType<typeof createTaskContextReader>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPipelineScene, usePipelineTestApp } from '../../test/pipeline-factories.js';
 import { HISTORY_TURNS } from './steps/inject-profile.js';
+import { createTaskContextReader } from './task-context.query.js';
 
 // No workers: the tasks stay as the reads below leave them.
 const ctx = usePipelineTestApp();
@@ -13,9 +14,8 @@ describe("a run job's read", () => {
       container.pipeline.inbound.receive({ channel: 'chanA', channelUserId: scene.phone, text });
     const first = await send('first question');
     const second = await send('second question');
-    const conversations = container.pipeline.repositories.conversations;
-    const read = (taskId: string, start: boolean) =>
-      conversations.taskContext(taskId, HISTORY_TURNS, { start });
+    const reader = createTaskContextReader(container.db);
+    const read = (taskId: string, start: boolean) => reader.taskContext(taskId, HISTORY_TURNS, { start });
 
     // The second message waits for the first: its read reports that and starts nothing.
     const waiting = await read(second.taskId!, true);

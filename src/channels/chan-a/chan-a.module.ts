@@ -25,7 +25,7 @@ export interface ChanADeps {
   queue: QueueDriver;
   logger: IntakeLogger;
   config: Pick<Config, 'chanA' | 'uploadMaxBytes' | 'channelUnknownSender'>;
-  pipeline: Pick<PipelineModule, 'inbound' | 'delivery' | 'senders' | 'repositories'>;
+  pipeline: Pick<PipelineModule, 'inbound' | 'routing' | 'senders' | 'repositories'>;
   /** The text of a file as knowledge ingestion reads it (OCR, PDF, DOCX, text). */
   readText(type: FileDocumentType, bytes: Buffer): Promise<string>;
   /** The employee profile's preferences, for the language of fixed replies. */
@@ -77,7 +77,9 @@ export function createChanAModule(deps: ChanADeps) {
     inbound: deps.pipeline.inbound,
     senders: deps.pipeline.senders,
     conversations: deps.pipeline.repositories.conversations,
-    delivery: deps.pipeline.delivery,
+    messages: deps.pipeline.repositories.messages,
+    senderRows: deps.pipeline.repositories.senders,
+    routing: deps.pipeline.routing,
     media,
     preferencesOf: deps.preferencesOf,
     linking: deps.linking,

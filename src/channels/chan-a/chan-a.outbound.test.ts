@@ -74,14 +74,14 @@ async function scene(container: Container): Promise<Scene> {
 /** A reply as the pipeline (or an approval) writes it: the queued message, then its job after the commit. */
 async function queueReply(container: Container, s: Scene, content: string) {
   const { message, effects } = await container.db.transaction((tx) =>
-    container.pipeline.delivery.deliverReply(tx, {
+    container.pipeline.routing.deliverReply(tx, {
       conversation: s.conversation,
       taskId: null,
       approvalId: null,
       content,
     }),
   );
-  await container.pipeline.delivery.publish(effects);
+  await container.pipeline.routing.publish(effects);
   return message;
 }
 
@@ -297,7 +297,7 @@ describe('chanA outbound', () => {
         kv: container.kv,
         notifications: container.notifications.service,
         approversOf: (departmentId, tx) =>
-          container.pipeline.delivery.recipients.withPermission(departmentId, 'canApprove', { tx }),
+          container.pipeline.recipients.withPermission(departmentId, 'canApprove', { tx }),
         logger: container.logger,
       }),
     });
@@ -354,7 +354,7 @@ describe('chanA outbound', () => {
         kv: container.kv,
         notifications: container.notifications.service,
         approversOf: (departmentId, tx) =>
-          container.pipeline.delivery.recipients.withPermission(departmentId, 'canApprove', { tx }),
+          container.pipeline.recipients.withPermission(departmentId, 'canApprove', { tx }),
         logger: logger as typeof container.logger,
       }),
     });

@@ -1,8 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client.js';
 import { messages } from '../../core/db/schema/index.js';
+import {
+  createMessagesRepository,
+  type MessageRow,
+} from '../../modules/conversations/messages.repository.js';
 
-export type OutboundMessageRow = typeof messages.$inferSelect;
+export type OutboundMessageRow = MessageRow;
 
 /**
  * The outbound channel A messages that receipts update. The sender stores
@@ -10,6 +14,7 @@ export type OutboundMessageRow = typeof messages.$inferSelect;
  * part's (indexed), `metadata.platformMessageIds` all of them.
  */
 export function createDeliveryStatusRepository(db: Database) {
+  const writes = createMessagesRepository(db);
   return {
     /** The outbound message one of whose parts has this platform id; null when none does (yet). */
     async findByPlatformId(platformMessageId: string): Promise<OutboundMessageRow | null> {
@@ -40,31 +45,8 @@ export function createDeliveryStatusRepository(db: Database) {
       return part ?? null;
     },
 
-    /**
-     * Moves the message to `status` only while its status is one of `from`,
-     * in one statement (so two receipts at once cannot move it backwards),
-     * adding `receipts` to `metadata.receipts` and merging `patch` into the
-     * metadata. Answers the updated row, or null when the message was
-     * elsewhere already.
-     */
-    async moveStatus(
-      id: string,
-      status: string,
-      from: readonly string[],
-      receipts: Record<string, string>,
-      patch: Record<string, unknown> = {},
-    ): Promise<OutboundMessageRow | null> {
-      const merged = sql`coalesce(${messages.metadata} -> 'receipts', '{}'::jsonb) || ${JSON.stringify(receipts)}::jsonb`;
-      const [row] = await db
-        .update(messages)
-        .set({
-          status,
-          metadata: sql`${messages.metadata} || jsonb_build_object('receipts', ${merged}) || ${JSON.stringify(patch)}::jsonb`,
-        })
-        .where(and(eq(messages.id, id), inArray(messages.status, [...from])))
-        .returning();
-      return row ?? null;
-    },
+    /** The receipt's status change, written by the one writer of `messages` (modules/conversations). */
+    moveStatus: writes.moveStatus,
   };
 }
 

@@ -4,12 +4,14 @@ import type { KeyValue } from '../../core/kv/kv.js';
 import { guessLanguage } from '../../core/llm/extractive-responder.js';
 import type { ChannelLinking } from '../../modules/channel-identities/channel-linking.service.js';
 import { linkCodeOf } from '../../modules/channel-identities/link-codes.js';
+import type { ConversationsRepository } from '../../modules/conversations/conversations.repository.js';
+import type { MessagesRepository } from '../../modules/conversations/messages.repository.js';
 import type { FeedbackService } from '../../modules/feedback/feedback.service.js';
 import { ratingOfEmoji } from '../../modules/feedback/reactions.js';
-import type { ConversationsRepository } from '../../pipeline/conversations.repository.js';
-import type { Delivery } from '../../pipeline/delivery.js';
 import { type InboundService, MAX_INBOUND_CHARS } from '../../pipeline/inbound.service.js';
+import type { ReplyRouting } from '../../pipeline/routing.js';
 import type { SenderResolver } from '../../pipeline/senders.js';
+import type { SendersRepository } from '../../pipeline/senders.repository.js';
 import type { DirectReplies } from '../outbound/direct-reply.js';
 import { MediaError, type MediaReader } from './media.js';
 import { type FixedReply, fixedReply, fixedReplyLanguage } from './replies.js';
@@ -46,8 +48,11 @@ export interface ChanAIntakeDeps {
   logger: IntakeLogger;
   inbound: InboundService;
   senders: SenderResolver;
-  conversations: ConversationsRepository;
-  delivery: Delivery;
+  conversations: Pick<ConversationsRepository, 'openOrFind' | 'touch'>;
+  messages: Pick<MessagesRepository, 'insertMessage' | 'turnsBefore' | 'findMessageByChannelId'>;
+  /** Who a sender is, without creating anyone. */
+  senderRows: Pick<SendersRepository, 'findSender'>;
+  routing: Pick<ReplyRouting, 'deliverReply' | 'publish'>;
   media: MediaReader;
   /** The employee profile's preferences (for the language of fixed replies). */
   preferencesOf(userId: string): Promise<Record<string, unknown> | null>;
@@ -84,7 +89,7 @@ function composeText(item: InboundItem, extracted: string | null): string {
  * reply that says what is read.
  */
 export function createChanAIntake(deps: ChanAIntakeDeps) {
-  const { db, kv, logger, inbound, senders, conversations, delivery, media, linking, replies } = deps;
+  const { db, kv, logger, inbound, senders, conversations, media, linking, replies } = deps;
 
   /**
    * Before the pipeline: a message that is a link code links the sender; a
@@ -135,7 +140,7 @@ export function createChanAIntake(deps: ChanAIntakeDeps) {
     const preferences = await deps.preferencesOf(user.id);
     const effects = await db.transaction(async (tx) => {
       const conversation = await conversations.openOrFind('chanA', user, channelUserId, tx);
-      const stored = await conversations.insertMessage(
+      const stored = await deps.messages.insertMessage(
         {
           conversationId: conversation.id,
           channel: 'chanA',
@@ -153,11 +158,11 @@ export function createChanAIntake(deps: ChanAIntakeDeps) {
       if (!stored) return null;
       await conversations.touch(conversation.id, { at: stored.createdAt }, tx);
       if (!user.isActive) return { jobs: [], notifications: [] };
-      const turns = await conversations.turnsBefore(stored, 10, tx);
+      const turns = await deps.messages.turnsBefore(stored, 10, tx);
       const lastText = turns.filter((t) => t.role === 'user' && !t.content.startsWith('[')).pop()?.content;
       // The user's own language when they chose one, else the profile's preference, else their last text's.
       const language = fixedReplyLanguage(user.language ?? preferences?.language, lastText ?? null);
-      const reply = await delivery.deliverReply(tx, {
+      const reply = await deps.routing.deliverReply(tx, {
         conversation,
         taskId: null,
         approvalId: null,
@@ -166,7 +171,7 @@ export function createChanAIntake(deps: ChanAIntakeDeps) {
       return reply.effects;
     });
     if (!effects) return 'duplicate';
-    await delivery.publish(effects);
+    await deps.routing.publish(effects);
     return 'fixed_reply';
   }
 
@@ -179,7 +184,7 @@ export function createChanAIntake(deps: ChanAIntakeDeps) {
     const rating = ratingOfEmoji(item.reaction?.emoji);
     if (!item.reaction || rating === undefined) return 'reaction';
     const { lookup } = senders.identify({ channel: 'chanA', channelUserId: item.from });
-    const sender = await conversations.findSender(lookup);
+    const sender = await deps.senderRows.findSender(lookup);
     if (!sender) return 'reaction';
     await deps.feedback.recordPlatformFeedback({
       channel: 'chanA',
@@ -223,7 +228,7 @@ export function createChanAIntake(deps: ChanAIntakeDeps) {
       await kv.set(LAST_INBOUND_KEY, new Date().toISOString());
       // Before anything that stores or answers: a reaction never reaches the "only text" reply.
       if (item.type === 'reaction') return react(item);
-      if (await conversations.findMessageByChannelId('chanA', item.id)) return 'duplicate';
+      if (await deps.messages.findMessageByChannelId('chanA', item.id)) return 'duplicate';
       const handled = await beforePipeline(item);
       if (handled) return handled;
       const common = {

@@ -64,14 +64,14 @@ async function queueReply(scene: PipelineScene, chat: number, content: string) {
     .returning();
   const conversation = created ?? (await pipeline.repositories.conversations.findOpen('chanB', String(chat)));
   const { message, effects } = await db.transaction((tx) =>
-    pipeline.delivery.deliverReply(tx, {
+    pipeline.routing.deliverReply(tx, {
       conversation: conversation!,
       taskId: null,
       approvalId: null,
       content,
     }),
   );
-  await pipeline.delivery.publish(effects);
+  await pipeline.routing.publish(effects);
   return message;
 }
 

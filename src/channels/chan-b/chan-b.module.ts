@@ -22,7 +22,7 @@ export interface ChanBDeps {
   queue: QueueDriver;
   logger: PollerLogger;
   config: Pick<Config, 'chanB' | 'channelUnknownSender'>;
-  pipeline: Pick<PipelineModule, 'inbound' | 'delivery' | 'senders' | 'repositories'>;
+  pipeline: Pick<PipelineModule, 'inbound' | 'routing' | 'senders' | 'repositories'>;
   /** The outbound machinery shared with channel A (channels/outbound/channel-delivery.ts). */
   outbound: OutboundDeps;
   /** The durable inbox shared with channel A (channels/inbox/). */
@@ -50,7 +50,9 @@ export function createChanBModule(deps: ChanBDeps) {
     inbound: deps.pipeline.inbound,
     senders: deps.pipeline.senders,
     conversations: deps.pipeline.repositories.conversations,
-    delivery: deps.pipeline.delivery,
+    messages: deps.pipeline.repositories.messages,
+    senderRows: deps.pipeline.repositories.senders,
+    routing: deps.pipeline.routing,
     linking: deps.linking,
     unknownSender: config.channelUnknownSender,
     replies: createDirectReplies({ kv, transport, bucket, logger: deps.logger }),

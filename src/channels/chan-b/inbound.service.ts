@@ -3,12 +3,14 @@ import type { Database } from '../../core/db/client.js';
 import { guessLanguage } from '../../core/llm/extractive-responder.js';
 import type { ChannelLinking } from '../../modules/channel-identities/channel-linking.service.js';
 import { linkCodeOf } from '../../modules/channel-identities/link-codes.js';
+import type { ConversationsRepository } from '../../modules/conversations/conversations.repository.js';
+import type { MessagesRepository } from '../../modules/conversations/messages.repository.js';
 import type { FeedbackService } from '../../modules/feedback/feedback.service.js';
 import { ratingOfEmoji } from '../../modules/feedback/reactions.js';
-import type { ConversationsRepository } from '../../pipeline/conversations.repository.js';
-import type { Delivery } from '../../pipeline/delivery.js';
 import type { InboundService } from '../../pipeline/inbound.service.js';
+import type { ReplyRouting } from '../../pipeline/routing.js';
 import type { SenderResolver } from '../../pipeline/senders.js';
+import type { SendersRepository } from '../../pipeline/senders.repository.js';
 import type { DirectReplies } from '../outbound/direct-reply.js';
 import { type BotText, botText } from './texts.js';
 import { type BotLanguage, botLanguage, type ChanBInboundItem, parseFeedbackData } from './updates.js';
@@ -34,8 +36,11 @@ export interface ChanBIntakeDeps {
   db: Database;
   inbound: InboundService;
   senders: SenderResolver;
-  conversations: ConversationsRepository;
-  delivery: Delivery;
+  conversations: Pick<ConversationsRepository, 'openOrFind' | 'touch'>;
+  messages: Pick<MessagesRepository, 'insertMessage' | 'turnsBefore' | 'findMessageByChannelId'>;
+  /** Who a sender is, without creating anyone. */
+  senderRows: Pick<SendersRepository, 'findSender'>;
+  routing: Pick<ReplyRouting, 'deliverReply' | 'publish'>;
   /** Sender → user and link codes (modules/channel-identities). */
   linking: Pick<ChannelLinking, 'findUser' | 'redeem' | 'instructions'>;
   /** CHANNEL_UNKNOWN_SENDER. */
@@ -72,7 +77,7 @@ function senderLanguage(item: ChanBInboundItem): BotLanguage {
  * private chats are taken in (updates.ts).
  */
 export function createChanBIntake(deps: ChanBIntakeDeps) {
-  const { db, inbound, senders, conversations, delivery, linking, replies } = deps;
+  const { db, inbound, senders, conversations, linking, replies } = deps;
 
   /** Links the sender by the code of `/start <code>` and answers how it went; nothing is stored. */
   async function linkAttempt(item: ChanBInboundItem, code: string | null): Promise<ChanBIntakeOutcome> {
@@ -110,7 +115,7 @@ export function createChanBIntake(deps: ChanBIntakeDeps) {
     });
     const effects = await db.transaction(async (tx) => {
       const conversation = await conversations.openOrFind('chanB', user, channelUserId, tx);
-      const stored = await conversations.insertMessage(
+      const stored = await deps.messages.insertMessage(
         {
           conversationId: conversation.id,
           channel: 'chanB',
@@ -128,7 +133,7 @@ export function createChanBIntake(deps: ChanBIntakeDeps) {
       if (!stored) return null;
       await conversations.touch(conversation.id, { at: stored.createdAt }, tx);
       if (!user.isActive) return { jobs: [], notifications: [] };
-      const reply = await delivery.deliverReply(tx, {
+      const reply = await deps.routing.deliverReply(tx, {
         conversation,
         taskId: null,
         approvalId: null,
@@ -138,7 +143,7 @@ export function createChanBIntake(deps: ChanBIntakeDeps) {
       return reply.effects;
     });
     if (!effects) return 'duplicate';
-    await delivery.publish(effects);
+    await deps.routing.publish(effects);
     return 'bot_reply';
   }
 
@@ -152,7 +157,7 @@ export function createChanBIntake(deps: ChanBIntakeDeps) {
     const feedback = item.feedback;
     if (!feedback) return 'feedback';
     const { lookup } = senders.identify({ channel: 'chanB', channelUserId: item.userId });
-    const sender = await conversations.findSender(lookup);
+    const sender = await deps.senderRows.findSender(lookup);
     let stored = false;
     if (feedback.via === 'button') {
       const pressed = parseFeedbackData(feedback.data);

@@ -113,7 +113,7 @@ describe('the channel B poller', () => {
     // Still polling afterwards: a new update is taken in.
     const scene = await createPipelineScene(ctx.container);
     const chat = newChat();
-    await ctx.container.pipeline.repositories.conversations.insertIdentity(
+    await ctx.container.pipeline.repositories.senders.insertIdentity(
       'chanB',
       String(chat),
       scene.employee.user.id,
@@ -213,7 +213,7 @@ describe('a restart of the service', () => {
       const first = await startService(database, chanBEnv(bot), redis);
       const scene = await createPipelineScene(first.container);
       const chat = newChat();
-      await first.container.pipeline.repositories.conversations.insertIdentity(
+      await first.container.pipeline.repositories.senders.insertIdentity(
         'chanB',
         String(chat),
         scene.employee.user.id,
@@ -300,7 +300,7 @@ describe.skipIf(!process.env.REDIS_URL)('the poller election across worker proce
       await waitFor('the takeover', () => other.isHolder());
       const scene = await createPipelineScene(staying.container);
       const chat = newChat();
-      await staying.container.pipeline.repositories.conversations.insertIdentity(
+      await staying.container.pipeline.repositories.senders.insertIdentity(
         'chanB',
         String(chat),
         scene.employee.user.id,

@@ -35,6 +35,9 @@ export interface SystemRoleDefinition {
   permissions: readonly Permission[];
 }
 
+/** The system role whose members receive escalations and demotion notices. */
+export const DEPARTMENT_HEAD_ROLE = 'dept_head';
+
 /** Seeded at start (docs/access.md); `isSystem` rows cannot be deleted. */
 export const SYSTEM_ROLES: readonly SystemRoleDefinition[] = [
   {

@@ -9,6 +9,7 @@ import {
   namespaces,
   replyFeedback,
 } from '../../core/db/schema/index.js';
+import { UNKNOWN_INTENT } from '../intents/intent-vote.js';
 
 /** One namespace over a window: what every per-intent query shares. */
 export interface IntentWindow {
@@ -26,7 +27,8 @@ type Numeric = string | number | null;
 /** The intent a task classified, as the dashboard's top intents read it. */
 const taskIntent = sql<string>`${agentTasks.output} ->> 'intent'`;
 /** The intent of an approval: the pipeline writes the task's intent on it; one without reads as `unknown`. */
-const approvalIntent = sql<string>`coalesce(${approvals.intent}, 'unknown')`;
+// A literal, not a parameter: the expression is grouped by, and two parameters are two expressions to PostgreSQL.
+const approvalIntent = sql<string>`coalesce(${approvals.intent}, ${sql.raw(`'${UNKNOWN_INTENT}'`)})`;
 
 const within = (column: PgColumn, window: IntentWindow) =>
   and(gte(column, window.from), lt(column, window.to));

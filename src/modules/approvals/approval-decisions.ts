@@ -1,6 +1,8 @@
+import type { AfterCommit } from '../../core/after-commit.js';
 import type { AuditEntryInput } from '../../core/audit/audit-hook.js';
 import type { Actor } from '../../core/auth/actor.js';
 import { canAccessDepartment } from '../../core/auth/department-scope.js';
+import { DEPARTMENT_HEAD_ROLE } from '../../core/auth/permissions.js';
 import type { Database, Transaction } from '../../core/db/client.js';
 import {
   ConflictError,
@@ -8,11 +10,12 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../core/errors/app-errors.js';
-import type { ConversationsRepository } from '../../pipeline/conversations.repository.js';
-import type { AfterCommit, Delivery } from '../../pipeline/delivery.js';
-import type { DeliveryRepository } from '../../pipeline/delivery.repository.js';
-import { DEPARTMENT_HEAD_ROLE, type Recipients } from '../../pipeline/recipients.js';
+import type { ConversationsRepository } from '../conversations/conversations.repository.js';
+import type { IntentTrustRepository } from '../intents/intent-trust.repository.js';
 import { notificationTexts } from '../notifications/notification-texts.js';
+import type { NotificationsRepository } from '../notifications/notifications.repository.js';
+import type { Recipients } from '../notifications/recipients.js';
+import type { ReplyRelease } from './approval-ports.js';
 import { type ApprovalTrust, trustVerdict } from './approval-trust.js';
 import type { ApprovalRow, ApprovalsRepository } from './approvals.repository.js';
 
@@ -56,8 +59,9 @@ export function createApprovalDecisions(deps: {
   db: Database;
   approvals: ApprovalsRepository;
   conversations: Pick<ConversationsRepository, 'findConversation' | 'refreshStatus'>;
-  delivery: Pick<Delivery, 'deliverReply' | 'publish'>;
-  rows: Pick<DeliveryRepository, 'insertNotifications' | 'recordInteraction'>;
+  release: ReplyRelease;
+  notifications: Pick<NotificationsRepository, 'insertLocalised'>;
+  interactions: Pick<IntentTrustRepository, 'recordInteraction'>;
   recipients: Recipients;
   trust: ApprovalTrust;
   audit: { record(entry: AuditEntryInput): Promise<void> };
@@ -65,7 +69,8 @@ export function createApprovalDecisions(deps: {
   onDecided?: (approval: ApprovalRow) => void;
   learning?: EditLearning;
 }) {
-  const { db, approvals, conversations, delivery, rows, recipients, trust, audit } = deps;
+  const { db, approvals, conversations, release, notifications, interactions, recipients, trust, audit } =
+    deps;
 
   async function lockDecidable(tx: Transaction, actor: Actor, id: string): Promise<ApprovalRow> {
     const row = await approvals.lock(id, tx);
@@ -117,7 +122,7 @@ export function createApprovalDecisions(deps: {
       );
       const conversation = await conversations.findConversation(row.conversationId, tx);
       if (!conversation) throw new NotFoundError(`Approval ${row.id} not found`);
-      const sent = await delivery.deliverReply(tx, {
+      const sent = await release.deliverReply(tx, {
         conversation,
         taskId: row.taskId,
         approvalId: row.id,
@@ -126,7 +131,7 @@ export function createApprovalDecisions(deps: {
       effects.jobs.push(...sent.effects.jobs);
       effects.notifications.push(...sent.effects.notifications);
       if (row.namespaceId && row.intent) {
-        await rows.recordInteraction(conversation.userId, row.namespaceId, row.intent, tx);
+        await interactions.recordInteraction(conversation.userId, row.namespaceId, row.intent, tx);
       }
       const moved = await trust.afterDecision(tx, row, edited ? 'edited' : 'approved', decided.decidedById);
       effects.notifications.push(...moved.notifications);
@@ -155,7 +160,7 @@ export function createApprovalDecisions(deps: {
         },
         tx,
       );
-      const notified = await rows.insertNotifications(
+      const notified = await notifications.insertLocalised(
         [
           {
             userId: decision.escalatedToId,
@@ -196,7 +201,7 @@ export function createApprovalDecisions(deps: {
       const { updated, effects, later } = await db.transaction(async (tx) =>
         apply(tx, actor, await lockDecidable(tx, actor, id), decision, prepared),
       );
-      await delivery.publish(effects);
+      await release.publish(effects);
       for (const entry of later) await audit.record(entry);
       deps.onDecided?.(updated);
       return updated;

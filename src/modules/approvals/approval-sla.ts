@@ -1,12 +1,13 @@
 import type { AuditWriter } from '../../core/audit/audit-hook.js';
+import { DEPARTMENT_HEAD_ROLE } from '../../core/auth/permissions.js';
 import type { Database } from '../../core/db/client.js';
 import type { KeyValue } from '../../core/kv/kv.js';
 import { claimSlot } from '../../core/scheduler.js';
-import type { ConversationsRepository } from '../../pipeline/conversations.repository.js';
-import type { Delivery } from '../../pipeline/delivery.js';
-import type { DeliveryRepository } from '../../pipeline/delivery.repository.js';
-import { DEPARTMENT_HEAD_ROLE, type Recipients } from '../../pipeline/recipients.js';
+import type { ConversationsRepository } from '../conversations/conversations.repository.js';
 import { notificationTexts } from '../notifications/notification-texts.js';
+import type { NotificationsRepository } from '../notifications/notifications.repository.js';
+import type { Recipients } from '../notifications/recipients.js';
+import type { ReplyRelease } from './approval-ports.js';
 import type { ApprovalsRepository } from './approvals.repository.js';
 
 /** The sweep's name on the scheduler (part of its slot claim key). */
@@ -30,12 +31,12 @@ export function createApprovalSla(deps: {
   kv: KeyValue;
   approvals: ApprovalsRepository;
   conversations: Pick<ConversationsRepository, 'refreshStatus'>;
-  rows: Pick<DeliveryRepository, 'insertNotifications'>;
-  delivery: Pick<Delivery, 'publish'>;
+  notifications: Pick<NotificationsRepository, 'insertLocalised'>;
+  release: Pick<ReplyRelease, 'publish'>;
   recipients: Recipients;
   audit: AuditWriter;
 }) {
-  const { db, kv, approvals, conversations, rows, delivery, recipients, audit } = deps;
+  const { db, kv, approvals, conversations, release, recipients, audit } = deps;
 
   /** Escalates every approval overdue at `now`; answers the ids escalated. */
   async function escalateOverdue(now = new Date()): Promise<string[]> {
@@ -50,7 +51,7 @@ export function createApprovalSla(deps: {
         );
         if (!row) return null;
         const heads = await recipients.withRole(row.departmentId, DEPARTMENT_HEAD_ROLE, tx);
-        const notifications = await rows.insertNotifications(
+        const notifications = await deps.notifications.insertLocalised(
           heads.map((userId) => ({
             userId,
             type: 'approval_pending',
@@ -65,7 +66,7 @@ export function createApprovalSla(deps: {
       });
       if (!done) continue;
       escalated.push(id);
-      await delivery.publish({ jobs: [], notifications: done.notifications });
+      await release.publish({ jobs: [], notifications: done.notifications });
       await audit.record({
         userId: null,
         action: 'escalate',

@@ -1,9 +1,8 @@
 import type { AuditEntryInput } from '../../core/audit/audit-hook.js';
+import { DEPARTMENT_HEAD_ROLE } from '../../core/auth/permissions.js';
 import type { Transaction } from '../../core/db/client.js';
 import { MIN_ANSWER_SCORE } from '../../core/llm/extractive-responder.js';
 import { isNonAnswer } from '../../core/llm/non-answers.js';
-import type { DeliveryRepository, NotificationRow } from '../../pipeline/delivery.repository.js';
-import { DEPARTMENT_HEAD_ROLE, type Recipients } from '../../pipeline/recipients.js';
 import type { IntentTrustRepository, IntentTrustRow } from '../intents/intent-trust.repository.js';
 import { UNKNOWN_INTENT } from '../intents/intent-vote.js';
 import {
@@ -14,6 +13,8 @@ import {
   windowBound,
 } from '../intents/trust-evidence.js';
 import { notificationTexts } from '../notifications/notification-texts.js';
+import type { NotificationRow, NotificationsRepository } from '../notifications/notifications.repository.js';
+import type { Recipients } from '../notifications/recipients.js';
 import type { ApprovalRow, ApprovalsRepository } from './approvals.repository.js';
 
 /** Why a decision did not count toward its intent's trust. */
@@ -90,7 +91,7 @@ export function createApprovalTrust(deps: {
   approvals: ApprovalsRepository;
   trust: IntentTrustRepository;
   recipients: Recipients;
-  notifications: Pick<DeliveryRepository, 'insertNotifications'>;
+  notifications: Pick<NotificationsRepository, 'insertLocalised'>;
 }) {
   const { approvals, trust, recipients, notifications } = deps;
 
@@ -105,7 +106,7 @@ export function createApprovalTrust(deps: {
     const demoted = await trust.setAutonomous(record.id, false, tx);
     const heads = await recipients.withRole(context.departmentId, DEPARTMENT_HEAD_ROLE, tx);
     return {
-      notifications: await notifications.insertNotifications(
+      notifications: await notifications.insertLocalised(
         heads.map((userId) => ({
           userId,
           type: 'system',

@@ -2,12 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuditWriter } from '../../core/audit/audit-hook.js';
 import type { Database } from '../../core/db/client.js';
 import type { KeyValue } from '../../core/kv/kv.js';
-import type { PipelineModule } from '../../pipeline/pipeline.module.js';
+import type { ConversationsRepository } from '../conversations/conversations.repository.js';
 import type { IntentTrustRepository } from '../intents/intent-trust.repository.js';
+import type { NotificationsRepository } from '../notifications/notifications.repository.js';
+import type { Recipients } from '../notifications/recipients.js';
 import { createApprovalDecisions, type EditLearning } from './approval-decisions.js';
+import type { ReplyRelease } from './approval-ports.js';
 import { createApprovalSla } from './approval-sla.js';
 import { createApprovalTrust } from './approval-trust.js';
-import { createApprovalsRepository } from './approvals.repository.js';
+import { type ApprovalRow, createApprovalsRepository } from './approvals.repository.js';
 import { createApprovalsService } from './approvals.service.js';
 
 /** The HITL queue: approvals, their decisions, the trust they move, and the opt-in deadline sweep. */
@@ -16,7 +19,14 @@ export function createApprovalsModule(deps: {
   kv: KeyValue;
   logger: FastifyBaseLogger;
   audit: AuditWriter;
-  pipeline: Pick<PipelineModule, 'delivery' | 'repositories'> & Partial<Pick<PipelineModule, 'plugins'>>;
+  /** Where an approved reply goes, as the pipeline's own replies (pipeline/routing.ts). */
+  release: ReplyRelease;
+  /** Who decisions, escalations and notices of a department go to. */
+  recipients: Recipients;
+  conversations: Pick<ConversationsRepository, 'findConversation' | 'refreshStatus'>;
+  notifications: Pick<NotificationsRepository, 'insertLocalised'>;
+  /** Told of every decision after its commit (namespace plugins' approval events); must not throw. */
+  onDecided?: ((approval: ApprovalRow) => void) | undefined;
   /** The trust records and events the decisions move. */
   trust: IntentTrustRepository;
   /** The ratings of an approval's released reply, for the approval detail (modules/feedback). */
@@ -24,30 +34,23 @@ export function createApprovalsModule(deps: {
   /** What edited approvals teach (the learning module); without it edits teach nothing. */
   learning?: EditLearning;
 }) {
-  const { db, kv, logger, audit, pipeline } = deps;
+  const { db, kv, logger, audit, recipients, notifications } = deps;
   const repository = createApprovalsRepository(db);
-  const rows = pipeline.repositories.delivery;
-  const conversations = pipeline.repositories.conversations;
-  const { recipients } = pipeline.delivery;
-  const trust = createApprovalTrust({
-    approvals: repository,
-    trust: deps.trust,
-    recipients,
-    notifications: rows,
-  });
+  const trust = createApprovalTrust({ approvals: repository, trust: deps.trust, recipients, notifications });
   const common = {
     db,
     approvals: repository,
-    conversations,
-    delivery: pipeline.delivery,
-    rows,
+    conversations: deps.conversations,
+    release: deps.release,
+    notifications,
     recipients,
     audit,
   };
   const decisions = createApprovalDecisions({
     ...common,
     trust,
-    onDecided: pipeline.plugins?.approvalDecided,
+    interactions: deps.trust,
+    onDecided: deps.onDecided,
     ...(deps.learning ? { learning: deps.learning } : {}),
   });
   const sla = createApprovalSla({ ...common, kv });

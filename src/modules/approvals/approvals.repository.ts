@@ -13,7 +13,14 @@ import {
   users,
 } from '../../core/db/schema/index.js';
 
+/**
+ * The only file that writes `approvals` (a test checks it): the
+ * repository's methods, and the part of the pipeline's decision statement
+ * that writes the approval ({@link approvalInsertCte}).
+ */
+
 export type ApprovalRow = typeof approvals.$inferSelect;
+export type NewApproval = typeof approvals.$inferInsert;
 export type IntentTrustRow = typeof intentTrust.$inferSelect;
 
 /** An approval with the employee the reply is for (the conversation's user). */
@@ -33,6 +40,26 @@ export interface ApprovalFilters {
 }
 
 const sender = alias(users, 'sender');
+
+/**
+ * The CTE `approval`: the approval of the task the CTE `task` ended
+ * (`pending`, or `escalated` to a role), answering its id and status;
+ * no row when that CTE has none (the task was finished already).
+ */
+export function approvalInsertCte(approval: NewApproval & { id: string; conversationId: string }): SQL {
+  return sql`approval AS (
+      INSERT INTO approvals (id, task_id, conversation_id, message_id, department_id, namespace_id, status,
+        original_content, intent, confidence, triggers, sources, context, escalated_to_id, escalated_to_role)
+      SELECT ${approval.id}::uuid, task.id, ${approval.conversationId}::uuid, ${approval.messageId ?? null}::uuid,
+        ${approval.departmentId}::uuid, ${approval.namespaceId ?? null}::uuid, ${approval.status ?? 'pending'},
+        ${approval.originalContent}, ${approval.intent ?? null}, ${approval.confidence ?? 0}::float8,
+        ${JSON.stringify(approval.triggers ?? [])}::jsonb, ${JSON.stringify(approval.sources ?? [])}::jsonb,
+        ${JSON.stringify(approval.context ?? {})}::jsonb, ${approval.escalatedToId ?? null}::uuid,
+        ${approval.escalatedToRole ?? null}
+      FROM task
+      RETURNING id, status
+    )`;
+}
 
 /** Approvals (the HITL queue), their sources and history, and the trust counters a decision moves. */
 export function createApprovalsRepository(db: Database) {
@@ -88,6 +115,12 @@ export function createApprovalsRepository(db: Database) {
      * (SELECT … FOR UPDATE): a second decision on it waits, then sees the
      * first one's status.
      */
+    /** The approval a task's decision wrote, if any. */
+    async findOfTask(taskId: string, tx: DbExecutor = db): Promise<ApprovalRow | null> {
+      const [row] = await tx.select().from(approvals).where(eq(approvals.taskId, taskId)).limit(1);
+      return row ?? null;
+    },
+
     async lock(id: string, tx: DbExecutor): Promise<ApprovalRow | null> {
       const [row] = await tx.select().from(approvals).where(eq(approvals.id, id)).for('update');
       return row ?? null;

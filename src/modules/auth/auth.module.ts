@@ -3,7 +3,7 @@ import type { TokenService } from '../../core/auth/jwt.js';
 import type { Bus } from '../../core/bus/bus.js';
 import type { Database } from '../../core/db/client.js';
 import { defineModule } from '../../core/module.js';
-import type { OrganisationRepositories } from '../../organisation-repositories.js';
+import type { OrganisationRepositories } from '../users/organisation-repositories.js';
 import { createAuthRepository } from './auth.repository.js';
 import { authRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';

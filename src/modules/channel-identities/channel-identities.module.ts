@@ -3,6 +3,8 @@ import { accessStampsOf } from '../../core/auth/access-stamps.js';
 import type { Database } from '../../core/db/client.js';
 import type { KeyValue } from '../../core/kv/kv.js';
 import { defineModule } from '../../core/module.js';
+import type { ConversationsRepository } from '../conversations/conversations.repository.js';
+import type { NotificationsRepository } from '../notifications/notifications.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { createChannelIdentitiesRepository } from './channel-identities.repository.js';
 import { channelIdentitiesRoutes } from './channel-identities.routes.js';
@@ -16,11 +18,19 @@ export function createChannelIdentitiesModule(deps: {
   db: Database;
   kv: KeyValue;
   users: UsersRepository;
+  /** The writer of conversations: a link change closes or moves the sender's conversations. */
+  conversations: Pick<ConversationsRepository, 'closeOpenOfSender' | 'reassignUser'>;
+  /** The writer of notifications: a merged placeholder's notifications move to its user. */
+  notifications: Pick<NotificationsRepository, 'reassignUser'>;
   audit: AuditWriter;
   botUsername(): Promise<string | null>;
 }) {
   const identities = createChannelIdentitiesRepository(deps.db);
-  const linker = createIdentityLinker({ identities, merge: createPlaceholderMerge() });
+  const merge = createPlaceholderMerge({
+    conversations: deps.conversations,
+    notifications: deps.notifications,
+  });
+  const linker = createIdentityLinker({ identities, merge, conversations: deps.conversations });
   const accessStamps = accessStampsOf(deps.db);
   const service = createChannelIdentitiesService({ ...deps, identities, linker, accessStamps });
   const linking = createChannelLinking({ ...deps, identities, linker, accessStamps });

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../core/db/client.js';
-import { channelIdentities, channelLinkCodes, conversations, users } from '../../core/db/schema/index.js';
+import { channelIdentities, channelLinkCodes, users } from '../../core/db/schema/index.js';
 import type { LinkChannel, UserLanguage } from './channel-user-id.js';
 
 export type ChannelIdentityRow = typeof channelIdentities.$inferSelect;
@@ -59,23 +59,6 @@ export function createChannelIdentitiesRepository(db: Database) {
         .where(and(eq(channelIdentities.userId, userId), eq(channelIdentities.channel, channel)))
         .returning();
       return row ?? null;
-    },
-
-    /**
-     * Closes the sender's conversation on the channel that is not closed: a
-     * sender whose link changed starts a new one, routed by their new user.
-     */
-    async closeOpenConversation(channel: LinkChannel, channelUserId: string, tx: DbExecutor) {
-      await tx
-        .update(conversations)
-        .set({ status: 'closed' })
-        .where(
-          and(
-            eq(conversations.channel, channel),
-            eq(conversations.channelUserId, channelUserId),
-            sql`${conversations.status} <> 'closed'`,
-          ),
-        );
     },
 
     /** Sets the user's language when they have none yet. */

@@ -6,6 +6,7 @@ import { assertVisible } from '../../core/auth/department-scope.js';
 import type { Database } from '../../core/db/client.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors/app-errors.js';
 import { iso } from '../../core/http/schemas.js';
+import type { ConversationsRepository } from '../conversations/conversations.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { ChannelIdentitiesRepository, ChannelIdentityRow } from './channel-identities.repository.js';
 import { CHANNEL_USER_ID_RULE, type LinkChannel, normaliseChannelUserId } from './channel-user-id.js';
@@ -20,6 +21,8 @@ export interface ChannelIdentitiesServiceDeps {
   audit: AuditWriter;
   /** Moved after a merge deletes a placeholder user, so its cached actor is dropped everywhere. */
   accessStamps: AccessStamps;
+  /** A removed identity's open conversation is closed. */
+  conversations: Pick<ConversationsRepository, 'closeOpenOfSender'>;
   /** The bot's username (Bot API getMe, cached), or null when channel B has no token or is unreachable. */
   botUsername(): Promise<string | null>;
 }
@@ -142,7 +145,7 @@ export function createChannelIdentitiesService(deps: ChannelIdentitiesServiceDep
   async function removeOf(userId: string, channel: LinkChannel) {
     const removed = await db.transaction(async (tx) => {
       const row = await identities.deleteOfUser(userId, channel, tx);
-      if (row) await identities.closeOpenConversation(channel, row.channelUserId, tx);
+      if (row) await deps.conversations.closeOpenOfSender(channel, row.channelUserId, tx);
       return row;
     });
     if (!removed) throw new NotFoundError(`User ${userId} has no ${channel} identity`);

@@ -1,6 +1,7 @@
 import type { DbExecutor } from '../../core/db/client.js';
 import type { users } from '../../core/db/schema/index.js';
 import { ConflictError } from '../../core/errors/app-errors.js';
+import type { ConversationsRepository } from '../conversations/conversations.repository.js';
 import type { ChannelIdentitiesRepository } from './channel-identities.repository.js';
 import type { LinkChannel } from './channel-user-id.js';
 import type { PlaceholderMerge } from './placeholder-merge.repository.js';
@@ -30,8 +31,9 @@ export type LinkResult =
 export function createIdentityLinker(deps: {
   identities: ChannelIdentitiesRepository;
   merge: PlaceholderMerge;
+  conversations: Pick<ConversationsRepository, 'closeOpenOfSender'>;
 }) {
-  const { identities, merge } = deps;
+  const { identities, merge, conversations } = deps;
   return {
     /**
      * Links inside `tx` (see {@link createIdentityLinker}); answers `held`
@@ -52,7 +54,7 @@ export function createIdentityLinker(deps: {
       const held = holder?.user ?? (phoneHolder && phoneHolder.id !== target.id ? phoneHolder : null);
       if (held && !isPlaceholder(held)) return { kind: 'held', holderId: held.id };
       const previous = await identities.deleteOfUser(target.id, channel, tx);
-      if (previous) await identities.closeOpenConversation(channel, previous.channelUserId, tx);
+      if (previous) await conversations.closeOpenOfSender(channel, previous.channelUserId, tx);
       let moved = 0;
       if (held) {
         moved = (await merge.merge(held.id, target, tx)).conversations;

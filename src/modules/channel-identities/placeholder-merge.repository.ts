@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type DbExecutor, rowsOf } from '../../core/db/client.js';
+import type { DbExecutor } from '../../core/db/client.js';
+import type { ConversationsRepository } from '../conversations/conversations.repository.js';
+import type { NotificationsRepository } from '../notifications/notifications.repository.js';
 
 /**
  * Merging a placeholder user (created from a channel for an unlinked
@@ -7,9 +9,13 @@ import { type DbExecutor, rowsOf } from '../../core/db/client.js';
  * repositories it writes every table that references a user: a merge is
  * one re-parenting of the placeholder's rows, which must happen in one
  * transaction or not at all, and nothing else in the service moves rows
- * between users.
+ * between users. Conversations and notifications are moved by their own
+ * writers (their repositories, passed in), in the same transaction.
  */
-export function createPlaceholderMerge() {
+export function createPlaceholderMerge(deps: {
+  conversations: Pick<ConversationsRepository, 'reassignUser'>;
+  notifications: Pick<NotificationsRepository, 'reassignUser'>;
+}) {
   return {
     /**
      * Moves everything of `placeholderId` to `targetId` inside `tx`:
@@ -26,12 +32,8 @@ export function createPlaceholderMerge() {
     async merge(placeholderId: string, target: { id: string; departmentId: string }, tx: DbExecutor) {
       const from = sql`${placeholderId}::uuid`;
       const to = sql`${target.id}::uuid`;
-      await tx.execute(sql`UPDATE conversations SET status = 'closed', updated_at = now()
-        WHERE user_id = ${from} AND status <> 'closed' AND department_id <> ${target.departmentId}::uuid`);
-      const moved = rowsOf<{ id: string }>(
-        await tx.execute(sql`UPDATE conversations SET user_id = ${to} WHERE user_id = ${from} RETURNING id`),
-      );
-      await tx.execute(sql`UPDATE notifications SET user_id = ${to} WHERE user_id = ${from}`);
+      const moved = await deps.conversations.reassignUser(placeholderId, target, tx);
+      await deps.notifications.reassignUser(placeholderId, target.id, tx);
       await tx.execute(sql`UPDATE audit_logs SET user_id = ${to} WHERE user_id = ${from}`);
       await tx.execute(sql`UPDATE intent_interactions p SET user_id = ${to} WHERE p.user_id = ${from}
         AND NOT EXISTS (SELECT 1 FROM intent_interactions t WHERE t.user_id = ${to}

@@ -1,17 +1,18 @@
 import type { Database } from '../../core/db/client.js';
 import { defineModule } from '../../core/module.js';
-import type { InboundService } from '../../pipeline/inbound.service.js';
 import { createConversationsRepository } from './conversations.repository.js';
 import { conversationsRoutes } from './conversations.routes.js';
-import { createConversationsService } from './conversations.service.js';
+import { createConversationsService, type WebInbound } from './conversations.service.js';
+import { createMessagesRepository } from './messages.repository.js';
 
 /** Conversations for approvers and the web chat; messages enter through the pipeline's inbound service. */
-export function createConversationsModule(deps: { db: Database; inbound: Pick<InboundService, 'receive'> }) {
+export function createConversationsModule(deps: { db: Database; inbound: WebInbound }) {
   const conversations = createConversationsRepository(deps.db);
-  const service = createConversationsService({ conversations, inbound: deps.inbound });
+  const messages = createMessagesRepository(deps.db);
+  const service = createConversationsService({ conversations, messages, inbound: deps.inbound });
   return defineModule({
     service,
-    repositories: { conversations },
+    repositories: { conversations, messages },
     routes: (api) => api.register(conversationsRoutes, { conversations: service }),
   });
 }

@@ -2,23 +2,29 @@ import type { Actor } from '../../core/auth/actor.js';
 import { assertVisible, departmentScope } from '../../core/auth/department-scope.js';
 import { ValidationError } from '../../core/errors/app-errors.js';
 import { iso } from '../../core/http/schemas.js';
-import type { InboundService } from '../../pipeline/inbound.service.js';
-import type {
-  ConversationListRow,
-  ConversationsRepository,
-  MessagePageRow,
-  MessageSource,
-} from './conversations.repository.js';
+import type { ConversationListRow, ConversationsRepository } from './conversations.repository.js';
 import type { CONVERSATION_CHANNELS, CONVERSATION_STATUSES } from './conversations.schemas.js';
+import type { MessagePageRow, MessageSource, MessagesRepository } from './messages.repository.js';
 
 type Channel = (typeof CONVERSATION_CHANNELS)[number];
 type Status = (typeof CONVERSATION_STATUSES)[number];
 type Direction = 'inbound' | 'outbound';
 
+/** The pipeline's entry point (pipeline/inbound.service.ts, passed in by container.ts): web messages go through it like any channel's. */
+export interface WebInbound {
+  receive(message: {
+    channel: 'web';
+    channelUserId: string;
+    userId: string;
+    text: string;
+    channelMessageId: string | null;
+  }): Promise<{ messageId: string; conversationId: string; taskId: string | null }>;
+}
+
 export interface ConversationsServiceDeps {
-  conversations: ConversationsRepository;
-  /** The pipeline's entry point: web messages go through it like any channel's. */
-  inbound: Pick<InboundService, 'receive'>;
+  conversations: Pick<ConversationsRepository, 'list' | 'findConversation'>;
+  messages: Pick<MessagesRepository, 'hasMessage' | 'messagePage'>;
+  inbound: WebInbound;
 }
 
 function toConversation(row: ConversationListRow) {
@@ -71,17 +77,17 @@ function clientMessageIdOf(row: MessagePageRow, userId: string): string | null {
 
 /** Conversations for approvers, and the web chat with which an employee talks to the assistant. */
 export function createConversationsService(deps: ConversationsServiceDeps) {
-  const { conversations, inbound } = deps;
+  const { conversations, messages, inbound } = deps;
 
   /** One page newest first; `nextCursor` is set only when an older message exists. */
   async function page(source: MessageSource, query: { cursor?: string; limit?: number }) {
     const limit = query.limit ?? 20;
-    if (query.cursor && !(await conversations.hasMessage(source, query.cursor))) {
+    if (query.cursor && !(await messages.hasMessage(source, query.cursor))) {
       throw new ValidationError([
         { field: 'querystring.cursor', message: `message ${query.cursor} is not one of these messages` },
       ]);
     }
-    const rows = await conversations.messagePage(source, {
+    const rows = await messages.messagePage(source, {
       ...(query.cursor ? { cursor: query.cursor } : {}),
       limit: limit + 1,
     });
@@ -119,7 +125,7 @@ export function createConversationsService(deps: ConversationsServiceDeps) {
     async messages(actor: Actor, conversationId: string, query: { cursor?: string; limit?: number }) {
       assertVisible(
         actor,
-        await conversations.findById(conversationId),
+        await conversations.findConversation(conversationId),
         (c) => c.departmentId,
         `Conversation ${conversationId} not found`,
       );

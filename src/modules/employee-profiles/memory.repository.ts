@@ -3,6 +3,7 @@ import { type Database, rowsOf } from '../../core/db/client.js';
 import { agentTasks, conversations, employeeProfiles, messages } from '../../core/db/schema/index.js';
 import { textArray, uuidArray } from '../../core/db/sql-helpers.js';
 import { isUuid } from '../../core/ids.js';
+import { UNKNOWN_INTENT } from '../intents/intent-vote.js';
 
 /** The sender of one or more tasks and their history, as memory extraction reads them ({@link createMemoryRepository}). */
 export interface SenderHistory {
@@ -125,7 +126,7 @@ export function senderHistoryQuery(taskIds: readonly string[], questions: number
             SELECT t.output->>'intent' AS intent, count(*) AS n, max(t.created_at) AS last_at
             FROM ${agentTasks} t
             WHERE t.conversation_id = c.id AND t.status = 'done'
-              AND t.output->>'intent' IS NOT NULL AND t.output->>'intent' <> 'unknown'
+              AND t.output->>'intent' IS NOT NULL AND t.output->>'intent' <> ${UNKNOWN_INTENT}
             GROUP BY 1
           ) per
           WHERE c.user_id = s.user_id

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { UNKNOWN_INTENT } from '../intents/intent-vote.js';
 import { type JudgedCase, judgeCase, runTotals } from './correctness.js';
 import type { EvalCaseRow, EvaluationRepository } from './evaluation.repository.js';
 import { EVAL_CASES_PER_NAMESPACE, EVAL_RESULT_SOURCES } from './evaluation.schemas.js';
@@ -114,7 +115,7 @@ export function createEvaluationRunner(deps: {
         draft: '',
         confidence: 0,
         sources: [],
-        predictedIntent: 'unknown',
+        predictedIntent: UNKNOWN_INTENT,
         intentConfidence: 0,
         ...verdict,
         error: message.slice(0, 1000),

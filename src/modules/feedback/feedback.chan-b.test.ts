@@ -38,7 +38,7 @@ async function linked(scene: ReplyScene, chat: number) {
 
 /** Sends the replies through the real chanB-outbound worker; answers each reply's platform message id. */
 async function sendThrough(replyIds: string[]): Promise<Map<string, number>> {
-  await ctx.container.pipeline.delivery.enqueue({
+  await ctx.container.pipeline.routing.enqueue({
     jobs: replyIds.map((messageId) => ({ queue: 'chanB-outbound', messageId })),
     notifications: [],
   });
@@ -175,7 +175,7 @@ describe('channel B rating buttons', () => {
     const second = await sentReply();
     const stranger = newChat();
     const other = await createUser(ctx.container, { departmentId: first.scene.departmentId });
-    await ctx.container.pipeline.repositories.conversations.insertIdentity(
+    await ctx.container.pipeline.repositories.senders.insertIdentity(
       'chanB',
       String(stranger),
       other.user.id,
@@ -223,7 +223,7 @@ describe('channel B reactions', () => {
     const { scene, chat, reply, platformId } = await sentReply();
     const stranger = newChat();
     const other = await createUser(ctx.container, { departmentId: scene.departmentId });
-    await ctx.container.pipeline.repositories.conversations.insertIdentity(
+    await ctx.container.pipeline.repositories.senders.insertIdentity(
       'chanB',
       String(stranger),
       other.user.id,

@@ -1,13 +1,13 @@
+import type { AfterCommit } from '../../core/after-commit.js';
 import type { AuditEntryInput, AuditWriter } from '../../core/audit/audit-hook.js';
 import type { Actor } from '../../core/auth/actor.js';
 import type { Database, Transaction } from '../../core/db/client.js';
 import { NotFoundError } from '../../core/errors/app-errors.js';
 import { iso } from '../../core/http/schemas.js';
-import type { AfterCommit } from '../../pipeline/delivery.js';
-import type { DeliveryRepository } from '../../pipeline/delivery.repository.js';
-import type { Recipients } from '../../pipeline/recipients.js';
 import type { ApprovalTrust } from '../approvals/approval-trust.js';
 import { notificationTexts } from '../notifications/notification-texts.js';
+import type { NotificationsRepository } from '../notifications/notifications.repository.js';
+import type { Recipients } from '../notifications/recipients.js';
 import type { FeedbackRepository, RateableReply, ReplyFeedbackRow } from './feedback.repository.js';
 
 export type FeedbackChannel = 'web' | 'chanA' | 'chanB';
@@ -37,7 +37,7 @@ export interface FeedbackServiceDeps {
   db: Database;
   feedback: FeedbackRepository;
   recipients: Pick<Recipients, 'withPermission'>;
-  notifications: Pick<DeliveryRepository, 'insertNotifications'>;
+  notifications: Pick<NotificationsRepository, 'insertLocalised'>;
   /** After the commit: publishes `notification.created` for the rows written (pipeline delivery's publish). */
   publish(effects: AfterCommit): Promise<void>;
   audit: AuditWriter;
@@ -78,7 +78,7 @@ export function createFeedbackService(deps: FeedbackServiceDeps) {
       comment: input.comment ?? null,
       snippet: snippet(reply.content),
     });
-    return notifications.insertNotifications(
+    return notifications.insertLocalised(
       approvers
         .filter((userId) => userId !== input.userId)
         .map((userId) => ({

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { type Database, type DbExecutor, rowsOf } from '../../core/db/client.js';
 import { type Page, pagedList } from '../../core/db/paged-list.js';
-import { intentTrust, namespaces, trustEvents } from '../../core/db/schema/index.js';
+import { intentInteractions, intentTrust, namespaces, trustEvents } from '../../core/db/schema/index.js';
 import type { TrustEventKind } from './trust-evidence.js';
 
 export type IntentTrustRow = typeof intentTrust.$inferSelect;
@@ -148,6 +148,14 @@ export function createIntentTrustRepository(db: Database) {
     },
 
     /** Locks the intent's record for a decision that may change its autonomy; creates it when missing. */
+    /** Records that the employee has met this intent in the namespace (idempotent). */
+    async recordInteraction(userId: string, namespaceId: string, intent: string, tx: DbExecutor) {
+      await tx
+        .insert(intentInteractions)
+        .values({ userId, namespaceId, intentName: intent })
+        .onConflictDoNothing();
+    },
+
     async lockRecord(namespaceId: string, intentName: string, tx: DbExecutor): Promise<IntentTrustRow> {
       await tx
         .insert(intentTrust)

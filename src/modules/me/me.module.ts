@@ -4,7 +4,7 @@ import type { Bus } from '../../core/bus/bus.js';
 import type { Config } from '../../core/config/config.js';
 import type { Database } from '../../core/db/client.js';
 import { defineModule } from '../../core/module.js';
-import type { OrganisationRepositories } from '../../organisation-repositories.js';
+import type { OrganisationRepositories } from '../users/organisation-repositories.js';
 import { createAvatarImages } from './avatar-image.js';
 import { createAvatarStorage } from './avatar-storage.js';
 import { meRoutes } from './me.routes.js';

@@ -1,7 +1,7 @@
 import type { Database } from '../../core/db/client.js';
 import { defineModule } from '../../core/module.js';
-import type { OrganisationRepositories } from '../../organisation-repositories.js';
 import type { KnowledgeBasesRepository } from '../knowledge/knowledge-bases.repository.js';
+import type { OrganisationRepositories } from '../users/organisation-repositories.js';
 import { createNamespacesRepository } from './namespaces.repository.js';
 import { namespacesRoutes } from './namespaces.routes.js';
 import { createNamespacesService } from './namespaces.service.js';

@@ -1,12 +1,68 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../core/db/client.js';
 import { notifications, users } from '../../core/db/schema/index.js';
+import { uuidArray } from '../../core/db/sql-helpers.js';
+import {
+  type LocalisedNotification,
+  type NotificationText,
+  renderForRecipients,
+} from './notification-texts.js';
+
+/**
+ * The only file that writes `notifications` (a test checks it): the
+ * repository's methods, and the parts of the pipeline's one-statement
+ * writes that notify ({@link approvalNotifiedCte}, {@link replyNoticeCte}).
+ */
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
 
 /** One user's row: every query names both the id and the owner. */
 const owned = (id: string, userId: string) => and(eq(notifications.id, id), eq(notifications.userId, userId));
+
+/**
+ * The title and body (SQL expressions) of `text` in the language the SQL
+ * expression `language` holds, English for null: so each recipient's row is
+ * written in their language by the statement that writes it.
+ */
+function inLanguage(text: NotificationText, language: SQL): { title: SQL; body: SQL } {
+  const [en, uk, ru] = [text('en'), text('uk'), text('ru')];
+  const pick = (field: 'title' | 'body') =>
+    sql`CASE ${language} WHEN 'uk' THEN ${uk[field]}::text WHEN 'ru' THEN ${ru[field]}::text ELSE ${en[field]}::text END`;
+  return { title: pick('title'), body: pick('body') };
+}
+
+/**
+ * The CTE `notified`: an `approval_pending` notification about the approval
+ * the CTE `approval` wrote, for each of `recipients`, in their language.
+ */
+export function approvalNotifiedCte(recipients: readonly string[], notice: NotificationText): SQL {
+  const text = inLanguage(notice, sql`u.language`);
+  return sql`notified AS (
+      INSERT INTO notifications (user_id, type, title, body, entity_type, entity_id)
+      SELECT r.user_id, 'approval_pending', ${text.title}, ${text.body}, 'approval', approval.id::text
+      FROM approval, unnest(${uuidArray(recipients)}) AS r(user_id) LEFT JOIN users u ON u.id = r.user_id
+      RETURNING *
+    )`;
+}
+
+/**
+ * The CTE `notified`: the employee's `assistant_reply` notification about
+ * the message the CTE `reply` wrote, in their language; none without a
+ * notice (the CTE stays, writing nothing, so the statement's shape does).
+ */
+export function replyNoticeCte(notice: { userId: string; text: NotificationText } | null): SQL {
+  const text = notice
+    ? inLanguage(notice.text, sql`(SELECT language FROM users WHERE id = ${notice.userId}::uuid)`)
+    : { title: sql`''`, body: sql`''` };
+  return sql`notified AS (
+      INSERT INTO notifications (user_id, type, title, body, entity_type, entity_id)
+      SELECT ${notice?.userId ?? null}::uuid, 'assistant_reply', ${text.title}, ${text.body}, 'message', reply.id::text
+      FROM reply
+      WHERE ${notice !== null}::boolean
+      RETURNING *
+    )`;
+}
 
 /** Notification rows. Every read and write of a single row is keyed by (id, userId). */
 export function createNotificationsRepository(db: Database) {
@@ -75,19 +131,27 @@ export function createNotificationsRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** The stored language of each of `userIds` (one statement, in the writer's transaction). */
-    async languagesOf(userIds: readonly string[], tx: DbExecutor = db): Promise<Map<string, string | null>> {
-      if (userIds.length === 0) return new Map();
-      const rows = await tx
+    /**
+     * Writes the rows, each title and body in its recipient's language
+     * (English when none is set), the languages read in `tx` with one statement.
+     */
+    async insertLocalised(
+      rows: readonly LocalisedNotification[],
+      tx: DbExecutor,
+    ): Promise<NotificationRow[]> {
+      if (rows.length === 0) return [];
+      const recipients = [...new Set(rows.map((row) => row.userId))];
+      const languages = await tx
         .select({ id: users.id, language: users.language })
         .from(users)
-        .where(inArray(users.id, [...userIds]));
-      return new Map(rows.map((row) => [row.id, row.language]));
+        .where(inArray(users.id, recipients));
+      const byUser = new Map(languages.map((row) => [row.id, row.language]));
+      return tx.insert(notifications).values(renderForRecipients(rows, byUser)).returning();
     },
 
-    async insertMany(rows: NewNotification[], tx: DbExecutor = db): Promise<NotificationRow[]> {
-      if (rows.length === 0) return [];
-      return tx.insert(notifications).values(rows).returning();
+    /** Gives user `from`'s notifications to user `to` (a placeholder merged into its real user). */
+    async reassignUser(from: string, to: string, tx: DbExecutor): Promise<void> {
+      await tx.update(notifications).set({ userId: to }).where(eq(notifications.userId, from));
     },
 
     /** Deletes read rows whose readAt is before `cutoff`; unread rows are never touched. Answers how many. */

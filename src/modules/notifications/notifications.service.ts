@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../core/db/client.js';
 import { NotFoundError } from '../../core/errors/app-errors.js';
 import { iso } from '../../core/http/schemas.js';
 import { type NotificationPayload, publishEvent } from '../../core/realtime/events.js';
-import { type NotificationText, renderForRecipients } from './notification-texts.js';
+import type { NotificationText } from './notification-texts.js';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
 
 /** Read notifications are deleted this long after they were read; unread ones are kept. */
@@ -110,7 +110,6 @@ export function createNotificationsService(deps: { notifications: NotificationsR
     ): Promise<PendingNotifications> {
       const recipients = [...new Set(userIds)];
       if (recipients.length === 0) return [];
-      const languages = await notifications.languagesOf(recipients, tx);
       const rows = recipients.map((userId) => ({
         userId,
         type: input.type,
@@ -118,7 +117,7 @@ export function createNotificationsService(deps: { notifications: NotificationsR
         entityType: input.entityType ?? null,
         entityId: input.entityId ?? null,
       }));
-      return notifications.insertMany(renderForRecipients(rows, languages), tx);
+      return notifications.insertLocalised(rows, tx);
     },
 
     /**

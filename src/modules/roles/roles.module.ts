@@ -1,7 +1,7 @@
 import type { Bus } from '../../core/bus/bus.js';
 import type { Database } from '../../core/db/client.js';
 import { defineModule } from '../../core/module.js';
-import type { OrganisationRepositories } from '../../organisation-repositories.js';
+import type { OrganisationRepositories } from '../users/organisation-repositories.js';
 import { rolesRoutes } from './roles.routes.js';
 import { createRolesService } from './roles.service.js';
 

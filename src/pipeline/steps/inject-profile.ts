@@ -1,5 +1,6 @@
 import type { Persona } from '../../core/db/schema/knowledge.js';
-import type { ConversationsRepository, Turn } from '../conversations.repository.js';
+import type { Turn } from '../../modules/conversations/conversations.repository.js';
+import type { MessagesRepository } from '../../modules/conversations/messages.repository.js';
 import { replyLanguage } from '../language.js';
 import type { ProfileFacts, ReplyLanguage, Step } from './step-context.js';
 
@@ -22,7 +23,7 @@ export interface InjectedProfile {
  * the reply will be written in.
  */
 export function createInjectProfileStep(deps: {
-  conversations: ConversationsRepository;
+  messages: Pick<MessagesRepository, 'turnsBefore'>;
   profiles: { findProfile(userId: string): Promise<ProfileFacts | null> };
 }): Step<void, InjectedProfile> {
   return {
@@ -43,7 +44,7 @@ export function createInjectProfileStep(deps: {
             accessLevel: row.accessLevel,
           }
         : null;
-      const turns = context.turns ?? (await deps.conversations.turnsBefore(inbound, HISTORY_TURNS));
+      const turns = context.turns ?? (await deps.messages.turnsBefore(inbound, HISTORY_TURNS));
       const value: InjectedProfile = {
         systemPrompt: namespace.systemPrompt,
         persona: namespace.persona,

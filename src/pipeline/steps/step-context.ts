@@ -1,11 +1,11 @@
+import type { namespaces } from '../../core/db/schema/index.js';
+import type { ConversationRow, Turn } from '../../modules/conversations/conversations.repository.js';
+import type { MessageRow } from '../../modules/conversations/messages.repository.js';
 import type { KnowledgeBaseSnapshot } from '../../modules/rag/hybrid-search.js';
-import type {
-  ConversationRow,
-  MessageRow,
-  NamespaceRow,
-  Turn,
-  UserRow,
-} from '../conversations.repository.js';
+import type { UserRow } from '../senders.repository.js';
+
+type NamespaceRow = typeof namespaces.$inferSelect;
+
 import type { AgentTaskRow } from '../tasks.repository.js';
 
 /** Everything a step may read about the task it serves, loaded once by the runner. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app.js';
-import { createDepartment, createUser } from '../../test/factories.js';
+import { useTestApp } from '../../../test/app.js';
+import { createDepartment, createUser } from '../../../test/factories.js';
 
 const ctx = useTestApp();
 
@@ -14,7 +14,7 @@ describe('recipients', () => {
     const southApprover = await approver(south.id);
     const revoked = await approver(north.id, { revokedPermissions: ['canApprove'] });
     await createUser(container, { role: 'employee', departmentId: north.id });
-    const { recipients } = container.pipeline.delivery;
+    const { recipients } = container.pipeline;
 
     // Asked together, they are answered from one batch: north twice (one read), south once.
     const [northOnce, southOnce, northAgain] = await Promise.all([

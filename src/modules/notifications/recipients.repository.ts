@@ -1,16 +1,7 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Database, DbExecutor } from '../core/db/client.js';
-import { approvals, intentInteractions, notifications, roles, users } from '../core/db/schema/index.js';
-import { uuidArrayInText } from '../core/db/sql-helpers.js';
-import {
-  type LocalisedNotification,
-  renderForRecipients,
-} from '../modules/notifications/notification-texts.js';
-
-export type ApprovalRow = typeof approvals.$inferSelect;
-export type NewApproval = typeof approvals.$inferInsert;
-export type NotificationRow = typeof notifications.$inferSelect;
-export type NewNotification = typeof notifications.$inferInsert;
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../core/db/client.js';
+import { roles, users } from '../../core/db/schema/index.js';
+import { uuidArrayInText } from '../../core/db/sql-helpers.js';
 
 /** An active user with what effective access is computed from. */
 export interface AccessCandidate {
@@ -25,28 +16,9 @@ export interface AccessCandidate {
 }
 
 /** Approvals, notifications and first interactions: what the delivery decision writes. */
-export function createDeliveryRepository(db: Database) {
+/** The users a notice might go to, with what their effective access is computed from. */
+export function createRecipientsRepository(db: Database) {
   return {
-    async findApprovalOfTask(taskId: string, tx: DbExecutor = db): Promise<ApprovalRow | null> {
-      const [row] = await tx.select().from(approvals).where(eq(approvals.taskId, taskId)).limit(1);
-      return row ?? null;
-    },
-
-    /**
-     * Writes the rows, each title and body in its recipient's language
-     * (English when none is set), the languages read in `tx` with one statement.
-     */
-    async insertNotifications(rows: LocalisedNotification[], tx: DbExecutor): Promise<NotificationRow[]> {
-      if (rows.length === 0) return [];
-      const recipients = [...new Set(rows.map((row) => row.userId))];
-      const languages = await tx
-        .select({ id: users.id, language: users.language })
-        .from(users)
-        .where(inArray(users.id, recipients));
-      const byUser = new Map(languages.map((row) => [row.id, row.language]));
-      return tx.insert(notifications).values(renderForRecipients(rows, byUser)).returning();
-    },
-
     /**
      * Active users who might reach `departmentId` and might hold what is
      * asked: a permission (through their role or an extra grant) or a role.
@@ -122,15 +94,7 @@ export function createDeliveryRepository(db: Database) {
         role: { allDepartments, departmentIds: roleDepartmentIds, permissions },
       }));
     },
-
-    /** Records that the employee has met this intent (idempotent). */
-    async recordInteraction(userId: string, namespaceId: string, intent: string, tx: DbExecutor) {
-      await tx
-        .insert(intentInteractions)
-        .values({ userId, namespaceId, intentName: intent })
-        .onConflictDoNothing();
-    },
   };
 }
 
-export type DeliveryRepository = ReturnType<typeof createDeliveryRepository>;
+export type RecipientsRepository = ReturnType<typeof createRecipientsRepository>;

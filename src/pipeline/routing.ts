@@ -1,30 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import type { AfterCommit } from '../core/after-commit.js';
 import type { Bus } from '../core/bus/bus.js';
 import type { Transaction } from '../core/db/client.js';
 import type { QueueDriver, QueueName } from '../core/queue/queue.js';
-import {
-  type EventEnvelope,
-  eventOf,
-  type NotificationPayload,
-  publishEvents,
-} from '../core/realtime/events.js';
-import { notificationTexts } from '../modules/notifications/notification-texts.js';
+import { type EventEnvelope, eventOf, publishEvents } from '../core/realtime/events.js';
+import type { ConversationRow, Turn } from '../modules/conversations/conversations.repository.js';
 import type {
-  ConversationRow,
-  ConversationsRepository,
   MessageRow,
-  Turn,
-} from './conversations.repository.js';
-import type {
-  DecisionRepository,
-  DecisionWritten,
+  MessagesRepository,
   OutboundReply,
-  ReplyNotice,
-  TaskEnd,
-} from './decision.repository.js';
-import type { DeliveryRepository, NotificationRow } from './delivery.repository.js';
+} from '../modules/conversations/messages.repository.js';
+import { notificationTexts } from '../modules/notifications/notification-texts.js';
+import { toNotification } from '../modules/notifications/notifications.service.js';
+import type { Recipients } from '../modules/notifications/recipients.js';
+import type { DecisionRepository, DecisionWritten, ReplyNotice, TaskEnd } from './decision.repository.js';
 import type { Decision } from './hitl-decision.js';
-import { createRecipients } from './recipients.js';
 import type { GenerationRun, NewToolCall } from './tasks.repository.js';
 
 /** A retrieved chunk as an approval shows it to the reviewer. */
@@ -75,12 +65,6 @@ export interface RouteResult {
 export interface Decided extends DecisionWritten {
   result: RouteResult;
   effects: AfterCommit;
-}
-
-/** Work that must wait for the commit: outbound jobs and notification events. */
-export interface AfterCommit {
-  jobs: Array<{ queue: QueueName; messageId: string }>;
-  notifications: NotificationRow[];
 }
 
 /** The queue of each channel with a transport; `web` needs none, `email` has none yet. */
@@ -144,16 +128,14 @@ export function pendingReplyJobs(reply: Pick<MessageRow, 'id' | 'channel' | 'sta
  * task has already is left alone and nothing new is notified. Jobs and
  * events wait for the commit ({@link AfterCommit}, then `publish`).
  */
-export function createDelivery(deps: {
-  conversations: ConversationsRepository;
-  delivery: DeliveryRepository;
+export function createReplyRouting(deps: {
+  messages: Pick<MessagesRepository, 'findReplyOfTask'>;
+  recipients: Recipients;
   decisions: DecisionRepository;
   queue: QueueDriver;
   bus: Bus;
 }) {
-  const { conversations, delivery, decisions, queue, bus } = deps;
-
-  const recipients = createRecipients(delivery);
+  const { messages, recipients, decisions, queue, bus } = deps;
 
   /**
    * Writes the reply's outbound message and, for the web channel, marks it
@@ -174,7 +156,7 @@ export function createDelivery(deps: {
     const { reply, notice } = outboundReply(conversation, { content, taskId, approvalId });
     const written = await decisions.writeOutbound(reply, notice, tx);
     const inserted = written.message;
-    const message = inserted ?? (taskId ? await conversations.findReplyOfTask(taskId, tx) : null);
+    const message = inserted ?? (taskId ? await messages.findReplyOfTask(taskId, tx) : null);
     if (!message) throw new Error(`the reply of task ${taskId} was neither written nor found`);
     // A replay enqueues again: safe, see outboundJobs.
     const effects: AfterCommit = {
@@ -198,14 +180,11 @@ export function createDelivery(deps: {
 
   /** `notification.created` of each notification written, for a caller that publishes them with other events. */
   function notificationEvents(effects: AfterCommit): EventEnvelope[] {
-    return effects.notifications.map((row) => eventOf('notification.created', toNotificationPayload(row)));
+    return effects.notifications.map((row) => eventOf('notification.created', toNotification(row)));
   }
 
   return {
     deliverReply,
-
-    /** Who approvals and escalations of a department go to (see `createRecipients`). */
-    recipients,
 
     /**
      * Acts on the delivery decision and ends the task, in one statement
@@ -288,22 +267,7 @@ export function createDelivery(deps: {
   };
 }
 
-export type Delivery = ReturnType<typeof createDelivery>;
-
-/** A notification row as the notification socket carries it. */
-export function toNotificationPayload(row: NotificationRow): NotificationPayload {
-  return {
-    id: row.id,
-    userId: row.userId,
-    type: row.type,
-    title: row.title,
-    body: row.body,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    readAt: row.readAt ? row.readAt.toISOString() : null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+export type ReplyRouting = ReturnType<typeof createReplyRouting>;
 
 function snippet(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -1,17 +1,14 @@
-import { computeEffectiveAccess } from '../core/auth/actor.js';
-import type { Permission } from '../core/auth/permissions.js';
-import type { DbExecutor } from '../core/db/client.js';
-import { groupCommit } from '../core/group-commit.js';
-import type { AccessCandidate, DeliveryRepository } from './delivery.repository.js';
+import { computeEffectiveAccess } from '../../core/auth/actor.js';
+import type { Permission } from '../../core/auth/permissions.js';
+import type { DbExecutor } from '../../core/db/client.js';
+import { groupCommit } from '../../core/group-commit.js';
+import type { AccessCandidate, RecipientsRepository } from './recipients.repository.js';
 
 /** Whose approvers a task asks for ({@link createRecipients}). */
 interface ApproversAsk {
   departmentId: string;
   roleIds: readonly string[] | undefined;
 }
-
-/** The role whose members receive escalations and demotion notices. */
-export const DEPARTMENT_HEAD_ROLE = 'dept_head';
 
 function reaches(user: AccessCandidate, departmentId: string): boolean {
   const access = computeEffectiveAccess(user);
@@ -24,7 +21,7 @@ function reaches(user: AccessCandidate, departmentId: string): boolean {
  * so that the pipeline, the approvals and the channel delivery notify the
  * same people.
  */
-export function createRecipients(rows: Pick<DeliveryRepository, 'accessCandidates'>) {
+export function createRecipients(rows: Pick<RecipientsRepository, 'accessCandidates'>) {
   /**
    * Active users holding `permission` whose effective departments include
    * `departmentId`. `roleIds`, when given, are the roles that grant the
