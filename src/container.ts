@@ -6,6 +6,7 @@ import { createBotApi, createBotUsername } from './channels/chan-b/bot-api.js';
 import { createChanBModule } from './channels/chan-b/chan-b.module.js';
 import { createChannelInbox } from './channels/inbox/inbox.js';
 import { createChannelDelivery } from './channels/outbound/channel-delivery.js';
+import { createWebChannelModule } from './channels/web/web.module.js';
 import { accessStampsFor, bindAccessStamps } from './core/auth/access-stamps.js';
 import { systemActor } from './core/auth/actor.js';
 import { createTokenService } from './core/auth/jwt.js';
@@ -295,7 +296,9 @@ export async function createContainer(config: Config, options: ContainerOptions)
   });
   // The autonomy analytics show each intent's trust evidence as GET /intents/trust computes it.
   const analytics = createAnalyticsModule({ db, trust: intents.trust });
-  const conversations = createConversationsModule({ db, inbound: pipeline.inbound });
+  const conversations = createConversationsModule({ db });
+  // The web chat: its messages enter the pipeline like any channel's (channels/web/).
+  const web = createWebChannelModule({ inbound: pipeline.inbound, conversations: conversations.service });
   // The outbound machinery both channels' workers share (queue, store, message rows, failure notices).
   const channelDelivery = createChannelDelivery({
     db,
@@ -390,6 +393,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     channelIdentities,
     chanA,
     chanB,
+    web,
     createConsoleModule({ dir: config.consoleDir }),
   ];
 
@@ -441,6 +445,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     channelIdentities,
     chanA,
     chanB,
+    web,
     /** The channels' durable inbox; its sweep is a recurring task of the worker processes. */
     inbox,
     notifications,

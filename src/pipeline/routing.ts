@@ -4,6 +4,7 @@ import type { Bus } from '../core/bus/bus.js';
 import type { Transaction } from '../core/db/client.js';
 import type { QueueDriver, QueueName } from '../core/queue/queue.js';
 import { type EventEnvelope, eventOf, publishEvents } from '../core/realtime/events.js';
+import type { ReleasedReply, ReleasedReplyWritten } from '../modules/approvals/approval-ports.js';
 import type { ConversationRow, Turn } from '../modules/conversations/conversations.repository.js';
 import type {
   MessageRow,
@@ -143,15 +144,7 @@ export function createReplyRouting(deps: {
    * approvals flow reuses it for an approved reply (`approvalId` set).
    * Answers the message (the existing one when the task has a reply already).
    */
-  async function deliverReply(
-    tx: Transaction,
-    input: {
-      conversation: ConversationRow;
-      taskId: string | null;
-      approvalId: string | null;
-      content: string;
-    },
-  ): Promise<{ message: MessageRow; created: boolean; effects: AfterCommit }> {
+  async function deliverReply(tx: Transaction, input: ReleasedReply): Promise<ReleasedReplyWritten> {
     const { conversation, taskId, approvalId, content } = input;
     const { reply, notice } = outboundReply(conversation, { content, taskId, approvalId });
     const written = await decisions.writeOutbound(reply, notice, tx);

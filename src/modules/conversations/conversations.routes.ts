@@ -6,9 +6,6 @@ import {
   ListConversationsQuery,
   MessagePage,
   MessagesQuery,
-  SendWebMessageBody,
-  SentWebMessage,
-  WebMessagePage,
 } from './conversations.schemas.js';
 import type { ConversationsService } from './conversations.service.js';
 
@@ -40,29 +37,5 @@ export const conversationsRoutes: FastifyPluginAsyncTypebox<{ conversations: Con
     config: { auth: 'user', permission: 'canApprove' },
     handler: async (request) =>
       conversations.messages(requireActor(request), request.params.id, request.query),
-  });
-
-  // The literal `web` segment wins over `:id` in the router, and `:id` only takes UUIDs anyway.
-  app.post('/conversations/web/messages', {
-    schema: {
-      tags,
-      operationId: 'sendWebMessage',
-      body: SendWebMessageBody,
-      response: { 202: SentWebMessage, ...errorResponses(401, 422) },
-    },
-    config: { auth: 'user', audit: { entityType: 'messages' } },
-    handler: async (request, reply) =>
-      reply.status(202).send(await conversations.sendWeb(requireActor(request), request.body)),
-  });
-
-  app.get('/conversations/web/messages', {
-    schema: {
-      tags,
-      operationId: 'listWebMessages',
-      querystring: MessagesQuery,
-      response: { 200: WebMessagePage, ...errorResponses(401, 422) },
-    },
-    config: { auth: 'user' },
-    handler: async (request) => conversations.webMessages(requireActor(request), request.query),
   });
 };

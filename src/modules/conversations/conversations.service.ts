@@ -10,21 +10,9 @@ type Channel = (typeof CONVERSATION_CHANNELS)[number];
 type Status = (typeof CONVERSATION_STATUSES)[number];
 type Direction = 'inbound' | 'outbound';
 
-/** The pipeline's entry point (pipeline/inbound.service.ts, passed in by container.ts): web messages go through it like any channel's. */
-export interface WebInbound {
-  receive(message: {
-    channel: 'web';
-    channelUserId: string;
-    userId: string;
-    text: string;
-    channelMessageId: string | null;
-  }): Promise<{ messageId: string; conversationId: string; taskId: string | null }>;
-}
-
 export interface ConversationsServiceDeps {
   conversations: Pick<ConversationsRepository, 'list' | 'findConversation'>;
   messages: Pick<MessagesRepository, 'hasMessage' | 'messagePage'>;
-  inbound: WebInbound;
 }
 
 function toConversation(row: ConversationListRow) {
@@ -75,9 +63,9 @@ function clientMessageIdOf(row: MessagePageRow, userId: string): string | null {
     : null;
 }
 
-/** Conversations for approvers, and the web chat with which an employee talks to the assistant. */
+/** Conversations for approvers, and an employee's own web chat history (channels/web sends to it). */
 export function createConversationsService(deps: ConversationsServiceDeps) {
-  const { conversations, messages, inbound } = deps;
+  const { conversations, messages } = deps;
 
   /** One page newest first; `nextCursor` is set only when an older message exists. */
   async function page(source: MessageSource, query: { cursor?: string; limit?: number }) {
@@ -131,28 +119,6 @@ export function createConversationsService(deps: ConversationsServiceDeps) {
       );
       const { items, nextCursor } = await page({ conversationId }, query);
       return { items: items.map(toMessage), nextCursor };
-    },
-
-    /**
-     * Sends the actor's message to the assistant through the web channel: it
-     * is stored in the actor's open web conversation and an agent task is
-     * queued. A `clientMessageId` sent before answers the first message again
-     * and stores and runs nothing.
-     * @throws ValidationError for text the pipeline refuses.
-     */
-    async sendWeb(actor: Actor, input: { text: string; clientMessageId?: string }) {
-      const received = await inbound.receive({
-        channel: 'web',
-        channelUserId: actor.userId,
-        userId: actor.userId,
-        text: input.text,
-        channelMessageId: input.clientMessageId ?? null,
-      });
-      return {
-        messageId: received.messageId,
-        conversationId: received.conversationId,
-        taskId: received.taskId,
-      };
     },
 
     /**
