@@ -29,13 +29,8 @@ import { registerHttpMetrics } from './core/metrics/http-metrics.js';
 import { registerSockets } from './core/realtime/sockets.js';
 import { VERSION } from './core/version.js';
 import { QUEUE_BOARD_PATH } from './modules/admin/admin.service.js';
-import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { CONSOLE_PATH } from './modules/console/console.routes.js';
-import { departmentsRoutes } from './modules/departments/departments.routes.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createActorResolver } from './modules/users/actor-resolver.js';
-import { userOverridesRoutes } from './modules/users/user-overrides.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
 
 /** Builds the HTTP application on a container. Never listens: main.ts does, tests use `inject`. */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
@@ -99,12 +94,6 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       for (const area of container.modules) if (area.routes) await area.routes(api);
-      // Areas not yet built to the module contract register here.
-      await api.register(departmentsRoutes, { departments: container.departments });
-      await api.register(usersRoutes, { users: container.users.service });
-      await api.register(userOverridesRoutes, { overrides: container.users.overrides });
-      await api.register(approvalsRoutes, { approvals: container.approvals.service });
-      await api.register(notificationsRoutes, { notifications: container.notifications.service });
     },
     { prefix: API_PREFIX },
   );

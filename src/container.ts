@@ -395,6 +395,10 @@ export async function createContainer(config: Config, options: ContainerOptions)
     chanB,
     web,
     createConsoleModule({ dir: config.consoleDir }),
+    departments,
+    users,
+    approvals,
+    notifications,
   ];
 
   logger.info('start-up: seeding system roles');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { QueueName } from './queue/queue.js';
+import type { RecurringTask } from './scheduler.js';
 
 /**
  * Registers an area's routes on the API-prefixed instance app.ts hands it,
@@ -30,6 +31,12 @@ export interface AppModule {
    * consume jobs (run modes `all` and `worker`).
    */
   readonly jobs?: Readonly<Partial<Record<QueueName, () => void>>>;
+  /**
+   * The area's recurring tasks: the worker processes hand every area's to
+   * the scheduler (workers/schedules.ts), which runs each time slot once
+   * across replicas.
+   */
+  readonly recurring?: readonly RecurringTask[];
   /**
    * Stops the area's timers (and loops such as the channel B poller, which
    * releases its lock); container.close awaits it before the queue closes.

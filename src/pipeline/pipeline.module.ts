@@ -6,6 +6,7 @@ import type { Database } from '../core/db/client.js';
 import type { LockStore } from '../core/kv/process-locks.js';
 import type { LlmProviders } from '../core/llm/llm.js';
 import type { QueueDriver } from '../core/queue/queue.js';
+import type { RecurringTask } from '../core/scheduler.js';
 import type { Tracing } from '../core/tracing/tracing.js';
 import { createApprovalsRepository } from '../modules/approvals/approvals.repository.js';
 import { createConversationsRepository } from '../modules/conversations/conversations.repository.js';
@@ -187,6 +188,17 @@ export function createPipelineModule(deps: PipelineDeps) {
     idle,
     /** The minute's re-enqueue of tasks and replies whose job was lost (a recurring task of worker processes). */
     lostJobs,
+    /** The pipeline's recurring tasks (workers/schedules.ts): the idle close and the lost jobs' sweep. */
+    recurring: [
+      // Adds the slot's close job on agent-tasks (its id dedupes the slot once more).
+      { name: idle.name, everyMs: idle.everyMs, run: (slotStart: number) => idle.schedule(slotStart) },
+      // Adds again the job of a task or reply left queued without one (its process stopped after the commit).
+      {
+        name: lostJobs.name,
+        everyMs: lostJobs.everyMs,
+        run: (slotStart: number) => lostJobs.requeue(slotStart),
+      },
+    ] satisfies RecurringTask[],
     /** Plugin hooks; the approvals flow reports decisions through `approvalDecided`. */
     plugins: pluginHooks,
     /** Channel sender → user; channel adapters that store a message without a task use it too. */

@@ -106,6 +106,8 @@ export function createChanAModule(deps: ChanADeps) {
     intake,
     statuses,
     sending,
+    // Stores CHANA_ACCESS_TOKEN when no token is stored; exchanges one within 7 days of expiry.
+    recurring: [sending.tokenCheck],
     routes: async (api) => {
       await api.register(webhookRoutes, { webhook });
       await api.register(chanAStatusRoutes, { status: sending.status });

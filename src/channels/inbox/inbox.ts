@@ -55,7 +55,7 @@ export function createChannelInbox(deps: ChannelInboxDeps) {
   /** Queue adds started by `accept` and not finished yet. */
   let addsUnderWay = 0;
 
-  return {
+  const inbox = {
     name: 'channel-inbox-sweep',
     everyMs: 5000,
 
@@ -163,6 +163,11 @@ export function createChannelInbox(deps: ChannelInboxDeps) {
         logger.warn({ requeued }, 'inbox: enqueued again the jobs of kept items whose job was lost');
       return { requeued, settled: finished.length, deleted };
     },
+  };
+  return {
+    ...inbox,
+    /** The sweep as a recurring task of the worker processes (workers/schedules.ts). */
+    recurring: [{ name: inbox.name, everyMs: inbox.everyMs, run: () => inbox.sweep() }],
   };
 }
 

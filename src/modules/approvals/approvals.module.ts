@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuditWriter } from '../../core/audit/audit-hook.js';
 import type { Database } from '../../core/db/client.js';
 import type { KeyValue } from '../../core/kv/kv.js';
+import { defineModule } from '../../core/module.js';
 import type { ConversationsRepository } from '../conversations/conversations.repository.js';
 import type { IntentTrustRepository } from '../intents/intent-trust.repository.js';
 import type { NotificationsRepository } from '../notifications/notifications.repository.js';
@@ -11,6 +12,7 @@ import type { ReplyRelease } from './approval-ports.js';
 import { createApprovalSla } from './approval-sla.js';
 import { createApprovalTrust } from './approval-trust.js';
 import { type ApprovalRow, createApprovalsRepository } from './approvals.repository.js';
+import { approvalsRoutes } from './approvals.routes.js';
 import { createApprovalsService } from './approvals.service.js';
 
 /** The HITL queue: approvals, their decisions, the trust they move, and the opt-in deadline sweep. */
@@ -61,7 +63,14 @@ export function createApprovalsModule(deps: {
     logger,
     feedbackOf: deps.feedbackOf,
   });
-  return { repository, service, sla, trust };
+  return defineModule({
+    repository,
+    service,
+    sla,
+    trust,
+    routes: (api) => api.register(approvalsRoutes, { approvals: service }),
+    recurring: [{ name: sla.name, everyMs: sla.everyMs, run: () => sla.escalateOverdue() }],
+  });
 }
 
 export type ApprovalsModule = ReturnType<typeof createApprovalsModule>;

@@ -18,11 +18,13 @@ export function createEvaluationModule(deps: {
   const evaluation = createEvaluationRepository(deps.db);
   const runner = createEvaluationRunner({ evaluation, ports: deps.ports, logger: deps.logger });
   const service = createEvaluationService({ db: deps.db, evaluation, queue: deps.queue, ports: deps.ports });
+  const lostRuns = createLostEvalRuns({ evaluation, queue: deps.queue });
   return defineModule({
     service,
     runner,
-    /** The recurring sweep that adds again the job of a run whose job was lost (workers/schedules.ts). */
-    lostRuns: createLostEvalRuns({ evaluation, queue: deps.queue }),
+    lostRuns,
+    // Adds again the job of an evaluation run left queued or running without one.
+    recurring: [{ name: lostRuns.name, everyMs: lostRuns.everyMs, run: (slot) => lostRuns.requeue(slot) }],
     repositories: { evaluation },
     routes: (api) => api.register(evaluationRoutes, { evaluation: service }),
     jobs: { [EVAL_QUEUE]: () => startEvaluationWorker(deps.queue, runner) },
