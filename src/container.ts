@@ -198,7 +198,12 @@ export async function createContainer(config: Config, options: ContainerOptions)
     documents: knowledge.documents,
     files: knowledge.files,
   });
-  const rag = createRagModule({ db, llm, departments: repositories.departments });
+  const rag = createRagModule({
+    db,
+    llm,
+    departments: repositories.departments,
+    searchIndex: { memoryMb: config.searchIndexMemoryMb, dimensions: config.embeddingDimensions },
+  });
   const intents = createIntentsModule({
     db,
     embeddings: llm.embeddings,

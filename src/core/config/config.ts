@@ -70,6 +70,13 @@ export interface Config {
     readonly maxConcurrency: number;
   };
   readonly embeddingDimensions: number;
+  /**
+   * SEARCH_INDEX_MEMORY_MB: what one process may spend on its in-memory
+   * search indexes (vector and keyword, every knowledge base it searches);
+   * bases beyond it are searched in the database (default 256; 0 keeps
+   * every search in the database).
+   */
+  readonly searchIndexMemoryMb: number;
   readonly uploadMaxBytes: number;
   /** KNOWLEDGE_URL_ALLOW_PRIVATE: URL documents may point at private, loopback and link-local addresses. */
   readonly knowledgeUrlAllowPrivate: boolean;
@@ -368,6 +375,7 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
       maxConcurrency: int('LLM_MAX_CONCURRENCY', 128, 1, 10_000),
     },
     embeddingDimensions: int('EMBEDDING_DIMENSIONS', 1536, 2, 2000),
+    searchIndexMemoryMb: int('SEARCH_INDEX_MEMORY_MB', 256, 0, 1_000_000),
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     knowledgeUrlAllowPrivate: bool('KNOWLEDGE_URL_ALLOW_PRIVATE', false),
     consoleDir: str('CONSOLE_DIR') ? path.resolve(str('CONSOLE_DIR')!) : null,

@@ -26,7 +26,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** The statements that write `table` in `text`: Drizzle's builders and SQL, with the table named or interpolated. */
-export function writesOf(table: string, text: string): string[] {
+function writesOf(table: string, text: string): string[] {
   const name = `(?:${table}|\\$\\{${table}\\})`;
   const patterns = [
     new RegExp(`\\.(?:insert|update|delete)\\(\\s*${table}\\s*\\)`, 'g'),

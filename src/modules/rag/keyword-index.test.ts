@@ -75,7 +75,15 @@ async function indexSearch(index: KeywordIndex, knowledgeBaseIds: string[], text
     ),
   );
   const versions = new Map(rows.map((r) => [r.id, Number(r.version)]));
-  return index.candidates(ctx.container.db, versions, knowledgeBaseIds, queryKeywordTerms(text), n);
+  const found = await index.candidates(
+    ctx.container.db,
+    versions,
+    knowledgeBaseIds,
+    queryKeywordTerms(text),
+    n,
+  );
+  if (!found) throw new Error('the unlimited budget refused a base');
+  return found;
 }
 
 /** The in-memory leg's ids for `text`. */

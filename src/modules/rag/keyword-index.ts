@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type DbExecutor, rowsOf } from '../../core/db/client.js';
 import { BM25_B, BM25_K1, type KeywordWeights } from './bm25.js';
 import { IDLE_INDEX_DROP_MS, idleSweep } from './idle-sweep.js';
+import { createIndexBudget, type IndexBudget, keywordBytesOf } from './index-budget.js';
 
 /**
  * The keyword leg's candidates, proposed from an inverted index kept in the
@@ -351,12 +352,42 @@ export function createKeywordIndex(options: {
   idleDropMs?: number;
   /** The clock idleness is read on (milliseconds). */
   now?: () => number;
+  /** The process's memory budget for its indexes (index-budget.ts); unlimited unless given. */
+  budget?: IndexBudget;
 }) {
   const blockingReloadMaxMs = options.blockingReloadMaxMs ?? BLOCKING_RELOAD_MAX_MS;
   const now = options.now ?? (() => performance.now());
   const sweepIdle = idleSweep(options.idleDropMs ?? IDLE_INDEX_DROP_MS, now);
+  const budget = options.budget ?? createIndexBudget({ limitBytes: Number.POSITIVE_INFINITY });
   const bases = new Map<string, { base: KeywordBase; loadMs: number; usedAt: number }>();
   const loading = new Map<string, Promise<KeywordBase>>();
+  /** Bases the budget could not hold, by the version they were refused at: searched in the database. */
+  const refused = new Map<string, number | null>();
+  const budgetKey = (knowledgeBaseId: string) => `keyword:${knowledgeBaseId}`;
+
+  /**
+   * Reserves the base's estimated size (from its kb_stats counts) before it
+   * is read; false (and the base is not held) when the budget cannot make room.
+   */
+  async function admit(tx: DbExecutor, knowledgeBaseId: string, version: number | null): Promise<boolean> {
+    const [stats] = rowsOf<{ chunks: number | string | null; terms: number | string | null }>(
+      await tx.execute(sql`SELECT chunk_count AS chunks, total_terms AS terms FROM kb_stats
+        WHERE knowledge_base_id = ${knowledgeBaseId}`),
+    );
+    const busy = new Set([...loading.keys()].filter((id) => id !== knowledgeBaseId).map(budgetKey));
+    const admitted = budget.reserve(
+      budgetKey(knowledgeBaseId),
+      keywordBytesOf(Number(stats?.chunks ?? 0), Number(stats?.terms ?? 0)),
+      () => bases.delete(knowledgeBaseId),
+      busy,
+    );
+    if (admitted) refused.delete(knowledgeBaseId);
+    else {
+      refused.set(knowledgeBaseId, version);
+      bases.delete(knowledgeBaseId);
+    }
+    return admitted;
+  }
 
   function keep(knowledgeBaseId: string, base: KeywordBase, loadMs: number): void {
     const held = bases.get(knowledgeBaseId);
@@ -382,9 +413,13 @@ export function createKeywordIndex(options: {
     tx: DbExecutor,
     knowledgeBaseId: string,
     version: number | null,
-  ): Promise<KeywordBase> {
+  ): Promise<KeywordBase | null> {
+    if (refused.has(knowledgeBaseId) && refused.get(knowledgeBaseId) === version) return null;
     const held = bases.get(knowledgeBaseId);
-    if (held) held.usedAt = now();
+    if (held) {
+      held.usedAt = now();
+      budget.touch(budgetKey(knowledgeBaseId));
+    }
     if (held && held.base.version === version) return held.base;
     if (held && held.loadMs > blockingReloadMaxMs) {
       // Outside the caller's transaction, which ends with this search. A failed reload is left to
@@ -392,6 +427,7 @@ export function createKeywordIndex(options: {
       if (!loading.has(knowledgeBaseId)) load(options.db, knowledgeBaseId).catch(() => undefined);
       return held.base;
     }
+    if (!loading.has(knowledgeBaseId) && !(await admit(tx, knowledgeBaseId, version))) return null;
     let loaded = await (loading.get(knowledgeBaseId) ?? load(tx, knowledgeBaseId));
     // A load started before this caller read its version may be older than that version.
     if ((loaded.version ?? -1) < (version ?? -1)) loaded = await load(tx, knowledgeBaseId);
@@ -405,7 +441,9 @@ export function createKeywordIndex(options: {
      * `kb_stats` row absent), and the query's BM25 statistics they were
      * scored with, the bases searched and whether each was current with its
      * version. A base whose index is older is reloaded through `tx` first
-     * (or, while a slow base reloads, its previous version is used).
+     * (or, while a slow base reloads, its previous version is used). Null
+     * when the memory budget cannot hold one of the bases: the caller then
+     * computes the keyword leg in the database.
      */
     async candidates(
       tx: DbExecutor,
@@ -413,10 +451,19 @@ export function createKeywordIndex(options: {
       knowledgeBaseIds: readonly string[],
       terms: readonly string[],
       n: number,
-    ): Promise<{ proposed: Scored[]; weights: KeywordWeights; bases: KeywordBase[]; current: boolean }> {
-      sweepIdle(bases);
+    ): Promise<{
+      proposed: Scored[];
+      weights: KeywordWeights;
+      bases: KeywordBase[];
+      current: boolean;
+    } | null> {
+      sweepIdle(bases, undefined, (id) => budget.release(budgetKey(id)));
       const searched: KeywordBase[] = [];
-      for (const id of knowledgeBaseIds) searched.push(await current(tx, id, versions.get(id) ?? null));
+      for (const id of knowledgeBaseIds) {
+        const base = await current(tx, id, versions.get(id) ?? null);
+        if (!base) return null;
+        searched.push(base);
+      }
       const weights = keywordWeights(searched, terms);
       return {
         proposed: keywordCandidates(searched, terms, n, weights),

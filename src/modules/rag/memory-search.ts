@@ -183,7 +183,8 @@ export function createMemorySearch(deps: {
       query.terms.length > 0
         ? await keywordIndex.candidates(db, versions, query.knowledgeBaseIds, query.terms, n)
         : null;
-    if (keyword && !keyword.current) return null;
+    // Null with terms: the memory budget holds no keyword index of some base (the database serves it).
+    if (query.terms.length > 0 && !keyword?.current) return null;
     const keywordIds = keyword?.proposed.map((c) => c.id) ?? [];
     const vectorLeg = vector ? vectorIndex.search(vectorBases, vector, n, keywordIds) : null;
     const baseOf = new Map<string, string>();

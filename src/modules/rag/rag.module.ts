@@ -13,8 +13,15 @@ export function createRagModule(deps: {
   llm: LlmProviders;
   departments: DepartmentsRepository;
   retrieval?: RetrievalOptions;
+  /** The process's memory budget for the in-memory indexes (SEARCH_INDEX_MEMORY_MB) and the vectors' size. */
+  searchIndex?: { memoryMb: number; dimensions: number };
 }) {
-  const rag = createRagRepository(deps.db, { efSearch: deps.retrieval?.efSearch });
+  const rag = createRagRepository(deps.db, {
+    efSearch: deps.retrieval?.efSearch,
+    ...(deps.searchIndex
+      ? { indexMemoryBytes: deps.searchIndex.memoryMb * 2 ** 20, dimensions: deps.searchIndex.dimensions }
+      : {}),
+  });
   const retrieval = createRetrieval({ rag, embeddings: deps.llm.embeddings, options: deps.retrieval });
   const service = createRagService({ rag, departments: deps.departments, retrieval, chat: deps.llm.chat });
   return defineModule({

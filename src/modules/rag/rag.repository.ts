@@ -25,6 +25,7 @@ import {
   type ShortlistedChunk,
   shortlistOf,
 } from './hybrid-search.js';
+import { createIndexBudget } from './index-budget.js';
 import { createKeywordIndex } from './keyword-index.js';
 import { createMemorySearch, TRIGRAM_TEXT_MAX } from './memory-search.js';
 import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
@@ -255,10 +256,24 @@ async function prepareSearch(
   return new Map((row?.versions ?? []).map(([id, version]) => [id, Number(version)]));
 }
 
-export function createRagRepository(db: Database, options: { efSearch?: number } = {}) {
+/**
+ * The knowledge bases' search: the hybrid query in the database, or over the
+ * process's in-memory indexes, which share one memory budget
+ * (`indexMemoryBytes`, SEARCH_INDEX_MEMORY_MB; unlimited unless given).
+ */
+export function createRagRepository(
+  db: Database,
+  options: { efSearch?: number; indexMemoryBytes?: number; dimensions?: number } = {},
+) {
   const iterativeScan = iterativeScanSupport(db);
-  const keywordIndex = createKeywordIndex({ db });
-  const vectorIndex = createVectorIndex({ db, efSearch: options.efSearch });
+  const budget = createIndexBudget({ limitBytes: options.indexMemoryBytes ?? Number.POSITIVE_INFINITY });
+  const keywordIndex = createKeywordIndex({ db, budget });
+  const vectorIndex = createVectorIndex({
+    db,
+    efSearch: options.efSearch,
+    budget,
+    ...(options.dimensions ? { dimensions: options.dimensions } : {}),
+  });
   const memorySearch = createMemorySearch({ db, keywordIndex, vectorIndex });
   const served = { memory: 0, database: 0 };
 
@@ -303,8 +318,9 @@ export function createRagRepository(db: Database, options: { efSearch?: number }
           if (query.terms.length > 0) {
             const n = Math.max(1, Math.floor(query.candidates));
             const found = await keywordIndex.candidates(tx, versions, query.knowledgeBaseIds, query.terms, n);
-            keywordCandidates = found.proposed.map((candidate) => candidate.id);
-            keywordWeights = found.weights;
+            // Null: the memory budget holds no index of some base, and the statement computes the leg.
+            keywordCandidates = found?.proposed.map((candidate) => candidate.id);
+            keywordWeights = found?.weights;
           }
         }
         return searchInDatabase(tx, { ...query, keywordCandidates, keywordWeights });
@@ -318,6 +334,11 @@ export function createRagRepository(db: Database, options: { efSearch?: number }
      */
     warmSearch(knowledgeBaseIds: readonly string[]): Promise<void> {
       return vectorIndex.warm(knowledgeBaseIds);
+    },
+
+    /** The in-memory indexes' memory budget and what it holds now (bytes, estimated). */
+    indexMemory(): { limitBytes: number; usedBytes: number } {
+      return { limitBytes: budget.limitBytes, usedBytes: budget.usedBytes() };
     },
 
     /** How many searches each vector leg served in this process (memory or the database). */
