@@ -55,23 +55,44 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
   return { data, error, loading, reload };
 }
 
-export function Field({
-  label,
-  children,
-  hint,
-}: {
-  label: string;
-  children: ComponentChildren;
-  hint?: string;
-}) {
+/** A label around its control (the children), so a click on the text focuses the control. */
+export function Field({ label, children }: { label: string; children: ComponentChildren }) {
   return (
     // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child the caller passes
     <label class="field">
       <span>{label}</span>
       {children}
-      {hint && <span class="muted small">{hint}</span>}
     </label>
   );
+}
+
+export interface Submitted {
+  submit(event: Event): Promise<void>;
+  error: unknown;
+  busy: boolean;
+}
+
+/**
+ * A form's submit handler for `action`: keeps the page, clears the last
+ * error, runs the action, and keeps what it threw to show; `busy` is true
+ * while it runs, to disable the submit button.
+ */
+export function useSubmit(action: () => Promise<void>): Submitted {
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { submit, error, busy };
 }
 
 /** A value of the API shown as readable JSON (step input and output, reason details). */

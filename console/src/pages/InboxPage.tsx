@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api/client';
 import type { ApprovalItem, BatchResult } from '../api/types';
-import { ErrorNote, errorText, Field, useLoad } from '../components/common';
+import { ErrorNote, Field, useLoad } from '../components/common';
+import { DataTable } from '../components/DataTable';
+import { DepartmentSelect, NamespaceSelect } from '../components/DirectorySelect';
+import { Filters, SelectField } from '../components/FormField';
+import { LoadedList } from '../components/LoadedList';
 import { formatDate, formatPercent, label, t } from '../i18n';
-import { useDepartments, useNamespaces } from '../state/directory';
 import { approvalsTick } from '../state/live';
 import { hrefOf } from '../state/router';
 
@@ -18,7 +21,8 @@ export const HITL_REASONS = [
   'persona_boundary',
 ] as const;
 
-type Status = 'pending' | 'escalated';
+const STATUSES = ['pending', 'escalated'] as const;
+type Status = (typeof STATUSES)[number];
 
 /** Newest first: the service lists the queue oldest first, the inbox shows what just arrived on top. */
 const newestFirst = (items: ApprovalItem[]) =>
@@ -35,8 +39,6 @@ export function InboxPage() {
   const [results, setResults] = useState<Array<BatchResult & { label: string }> | null>(null);
   const [batchError, setBatchError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const departments = useDepartments();
-  const namespaces = useNamespaces();
   const tick = approvalsTick.value;
 
   const list = useLoad(
@@ -98,47 +100,26 @@ export function InboxPage() {
   return (
     <section aria-labelledby="inbox-title">
       <h1 id="inbox-title">{t('inbox.title')}</h1>
-      <form class="filters" onSubmit={(e) => e.preventDefault()} aria-label={t('common.filters')}>
-        <Field label={t('inbox.status')}>
-          <select value={status} onChange={(e) => setStatus(e.currentTarget.value as Status)}>
-            <option value="pending">{t('status.pending')}</option>
-            <option value="escalated">{t('status.escalated')}</option>
-          </select>
-        </Field>
-        <Field label={t('common.department')}>
-          <select value={departmentId} onChange={(e) => setDepartmentId(e.currentTarget.value)}>
-            <option value="">{t('common.all')}</option>
-            {departments.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t('common.namespace')}>
-          <select value={namespaceId} onChange={(e) => setNamespaceId(e.currentTarget.value)}>
-            <option value="">{t('common.all')}</option>
-            {namespaces.map((n) => (
-              <option key={n.id} value={n.id}>
-                {n.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+      <Filters>
+        <SelectField
+          label={t('inbox.status')}
+          value={status}
+          onChange={setStatus}
+          choices={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+        />
+        <DepartmentSelect value={departmentId} onChange={setDepartmentId} all />
+        <NamespaceSelect value={namespaceId} onChange={setNamespaceId} all />
         <Field label={t('common.intent')}>
           <input type="search" value={intent} onChange={(e) => setIntent(e.currentTarget.value)} />
         </Field>
-        <Field label={t('inbox.reason')}>
-          <select value={reason} onChange={(e) => setReason(e.currentTarget.value)}>
-            <option value="">{t('common.all')}</option>
-            {HITL_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {label('reason', r)}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </form>
+        <SelectField
+          label={t('inbox.reason')}
+          value={reason}
+          onChange={setReason}
+          choices={HITL_REASONS.map((value) => ({ value, label: label('reason', value) }))}
+          all
+        />
+      </Filters>
 
       <fieldset class="batch">
         <legend class="sr-only">{t('inbox.batch')}</legend>
@@ -187,72 +168,59 @@ export function InboxPage() {
         </div>
       )}
 
-      <ErrorNote error={list.error} />
-      {list.data && items.length === 0 && <p class="muted">{t('inbox.empty')}</p>}
-      {items.length > 0 && (
-        <div class="table-wrap">
-          <table class="inbox">
-            <caption class="sr-only">
-              {t('inbox.caption', { count: list.data?.total ?? items.length })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <input
-                    type="checkbox"
-                    aria-label={t('inbox.selectAll')}
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((i) => i.id)))}
-                  />
-                </th>
-                <th scope="col">{t('inbox.received')}</th>
-                <th scope="col">{t('inbox.from')}</th>
-                <th scope="col">{t('inbox.draft')}</th>
-                <th scope="col">{t('common.intent')}</th>
-                <th scope="col">{t('common.confidence')}</th>
-                <th scope="col">{t('inbox.reasons')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} data-approval-id={item.id}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={t('inbox.selectRow', { name: item.sender.name })}
-                      checked={selected.has(item.id)}
-                      onChange={() => toggle(item.id)}
-                    />
-                  </td>
-                  <td>{formatDate(item.createdAt)}</td>
-                  <td>
-                    {item.sender.name}
-                    <span class="muted small"> · {label('channel', item.channel)}</span>
-                  </td>
-                  <td class="draft">
-                    <a href={hrefOf({ name: 'approval', id: item.id })}>{excerpt(item.originalContent)}</a>
-                  </td>
-                  <td>{item.intent ?? '—'}</td>
-                  <td>{formatPercent(item.confidence)}</td>
-                  <td>
-                    <ul class="tags">
-                      {item.reasons.map((r, i) => (
-                        <li key={`${r.type}-${i}`} class="tag">
-                          {label('reason', r.type)}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {list.loading && !list.data && <p class="muted">{t('common.loading')}</p>}
-      <p class="sr-only" aria-live="polite">
-        {list.error ? errorText(list.error) : ''}
-      </p>
+      <LoadedList loaded={list} count={items.length} empty={t('inbox.empty')} announce>
+        <DataTable
+          class="inbox"
+          caption={t('inbox.caption', { count: list.data?.total ?? items.length })}
+          columns={[
+            <input
+              key="all"
+              type="checkbox"
+              aria-label={t('inbox.selectAll')}
+              checked={allSelected}
+              onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((i) => i.id)))}
+            />,
+            t('inbox.received'),
+            t('inbox.from'),
+            t('inbox.draft'),
+            t('common.intent'),
+            t('common.confidence'),
+            t('inbox.reasons'),
+          ]}
+        >
+          {items.map((item) => (
+            <tr key={item.id} data-approval-id={item.id}>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={t('inbox.selectRow', { name: item.sender.name })}
+                  checked={selected.has(item.id)}
+                  onChange={() => toggle(item.id)}
+                />
+              </td>
+              <td>{formatDate(item.createdAt)}</td>
+              <td>
+                {item.sender.name}
+                <span class="muted small"> · {label('channel', item.channel)}</span>
+              </td>
+              <td class="draft">
+                <a href={hrefOf({ name: 'approval', id: item.id })}>{excerpt(item.originalContent)}</a>
+              </td>
+              <td>{item.intent ?? '—'}</td>
+              <td>{formatPercent(item.confidence)}</td>
+              <td>
+                <ul class="tags">
+                  {item.reasons.map((r, i) => (
+                    <li key={`${r.type}-${i}`} class="tag">
+                      {label('reason', r.type)}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </LoadedList>
     </section>
   );
 }

@@ -2,6 +2,9 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api/client';
 import type { IntentTrust } from '../api/types';
 import { ErrorNote, Field, useLoad } from '../components/common';
+import { DataTable } from '../components/DataTable';
+import { NamespaceSelect } from '../components/DirectorySelect';
+import { LoadedList } from '../components/LoadedList';
 import { formatDate, t } from '../i18n';
 import { useNamespaces } from '../state/directory';
 import { can } from '../state/session';
@@ -16,17 +19,7 @@ export function IntentsPage() {
     <section aria-labelledby="intents-title">
       <h1 id="intents-title">{t('intents.title')}</h1>
       {namespaces.length === 0 && <p class="muted">{t('intents.noNamespaces')}</p>}
-      {namespaces.length > 0 && (
-        <Field label={t('common.namespace')}>
-          <select value={namespaceId} onChange={(e) => setChosen(e.currentTarget.value)}>
-            {namespaces.map((n) => (
-              <option key={n.id} value={n.id}>
-                {n.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-      )}
+      {namespaces.length > 0 && <NamespaceSelect value={namespaceId} onChange={setChosen} />}
       {namespaceId && <Intents namespaceId={namespaceId} />}
       {namespaceId && can('canManageNamespaces') && <Trust namespaceId={namespaceId} />}
       {namespaceId && can('canManageNamespaces') && <TrustPolicy namespaceId={namespaceId} />}
@@ -44,6 +37,7 @@ function Intents({ namespaceId }: { namespaceId: string }) {
   const [exampleText, setExampleText] = useState('');
   const [error, setError] = useState<unknown>(null);
   const manage = can('canManageNamespaces');
+  const items = intents.data?.items ?? [];
 
   const add = async (e: Event) => {
     e.preventDefault();
@@ -63,27 +57,27 @@ function Intents({ namespaceId }: { namespaceId: string }) {
   return (
     <section aria-labelledby="intent-list-title">
       <h2 id="intent-list-title">{t('intents.list')}</h2>
-      <ErrorNote error={intents.error} />
-      {intents.data && intents.data.items.length === 0 && <p class="muted">{t('intents.empty')}</p>}
-      <ul class="intents">
-        {(intents.data?.items ?? []).map((intent) => (
-          <li key={intent.intentName}>
-            <button
-              type="button"
-              class="link"
-              aria-expanded={open === intent.intentName}
-              disabled={!manage}
-              onClick={() => setOpen(open === intent.intentName ? null : intent.intentName)}
-            >
-              {intent.intentName}
-            </button>{' '}
-            <span class="muted small">{t('intents.examples', { count: intent.exampleCount })}</span>
-            {manage && open === intent.intentName && (
-              <Examples namespaceId={namespaceId} intentName={intent.intentName} changed={intents.reload} />
-            )}
-          </li>
-        ))}
-      </ul>
+      <LoadedList loaded={intents} count={items.length} empty={t('intents.empty')} keepEmpty>
+        <ul class="intents">
+          {items.map((intent) => (
+            <li key={intent.intentName}>
+              <button
+                type="button"
+                class="link"
+                aria-expanded={open === intent.intentName}
+                disabled={!manage}
+                onClick={() => setOpen(open === intent.intentName ? null : intent.intentName)}
+              >
+                {intent.intentName}
+              </button>{' '}
+              <span class="muted small">{t('intents.examples', { count: intent.exampleCount })}</span>
+              {manage && open === intent.intentName && (
+                <Examples namespaceId={namespaceId} intentName={intent.intentName} changed={intents.reload} />
+              )}
+            </li>
+          ))}
+        </ul>
+      </LoadedList>
       {manage && (
         <form onSubmit={add} class="row wrap end" aria-labelledby="add-example-title">
           <h3 id="add-example-title" class="full">
@@ -161,35 +155,29 @@ function Trust({ namespaceId }: { namespaceId: string }) {
     () => api('get', '/intents/trust', { query: { namespaceId, limit: 100 } }),
     [namespaceId],
   );
+  const rows = trust.data?.items ?? [];
   return (
     <section aria-labelledby="trust-title">
       <h2 id="trust-title">{t('trust.title')}</h2>
       <p class="muted">{t('trust.intro')}</p>
-      <ErrorNote error={trust.error} />
-      {trust.data && trust.data.items.length === 0 && <p class="muted">{t('trust.empty')}</p>}
-      {(trust.data?.items ?? []).length > 0 && (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('common.intent')}</th>
-                <th scope="col">{t('trust.successful')}</th>
-                <th scope="col">{t('trust.threshold')}</th>
-                <th scope="col">{t('trust.autonomous')}</th>
-                <th scope="col">{t('trust.evidence')}</th>
-                <th scope="col">{t('trust.sampling')}</th>
-                <th scope="col">{t('trust.updated')}</th>
-                <th scope="col">{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(trust.data?.items ?? []).map((row) => (
-                <TrustRow key={row.id} row={row} saved={trust.reload} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <LoadedList loaded={trust} count={rows.length} empty={t('trust.empty')}>
+        <DataTable
+          columns={[
+            t('common.intent'),
+            t('trust.successful'),
+            t('trust.threshold'),
+            t('trust.autonomous'),
+            t('trust.evidence'),
+            t('trust.sampling'),
+            t('trust.updated'),
+            t('common.actions'),
+          ]}
+        >
+          {rows.map((row) => (
+            <TrustRow key={row.id} row={row} saved={trust.reload} />
+          ))}
+        </DataTable>
+      </LoadedList>
     </section>
   );
 }

@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api/client';
 import type { DocumentItem, RagDraft } from '../api/types';
-import { ErrorNote, Field, useLoad } from '../components/common';
+import { ErrorNote, Field, useLoad, useSubmit } from '../components/common';
+import { DataTable } from '../components/DataTable';
+import { DepartmentSelect } from '../components/DirectorySelect';
+import { SelectField } from '../components/FormField';
+import { LoadedList } from '../components/LoadedList';
 import { formatDate, formatNumber, formatPercent, label, t } from '../i18n';
 import { useDepartments } from '../state/directory';
 import { can } from '../state/session';
@@ -20,15 +24,15 @@ export function KnowledgePage() {
       <ErrorNote error={bases.error} />
       {bases.data && bases.data.items.length === 0 && <p class="muted">{t('knowledge.noBases')}</p>}
       {bases.data && bases.data.items.length > 0 && (
-        <Field label={t('knowledge.base')}>
-          <select value={current?.id ?? ''} onChange={(e) => setBaseId(e.currentTarget.value)}>
-            {bases.data.items.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name} ({t('knowledge.documentCount', { count: b.documentCount })})
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          label={t('knowledge.base')}
+          value={current?.id ?? ''}
+          onChange={setBaseId}
+          choices={bases.data.items.map((b) => ({
+            value: b.id,
+            label: `${b.name} (${t('knowledge.documentCount', { count: b.documentCount })})`,
+          }))}
+        />
       )}
       {current && <Documents baseId={current.id} />}
       <TryQuestion />
@@ -119,72 +123,61 @@ function Documents({ baseId }: { baseId: string }) {
         </div>
       )}
       <ErrorNote error={error} />
-      <ErrorNote error={docs.error} />
-      {docs.data && items.length === 0 && <p class="muted">{t('knowledge.noDocuments')}</p>}
-      {items.length > 0 && (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('knowledge.document')}</th>
-                <th scope="col">{t('knowledge.type')}</th>
-                <th scope="col">{t('common.status')}</th>
-                <th scope="col">{t('knowledge.added')}</th>
-                <th scope="col">{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((d) => (
-                <tr key={d.id} data-document={d.title}>
-                  <td>{d.title}</td>
-                  <td>{d.type}</td>
-                  <td aria-live="polite">
-                    <span class={`pill ${d.status}`} data-status={d.status}>
-                      {label('doc', d.status)}
-                    </span>
-                    {d.status === 'failed' && typeof d.metadata.error === 'string' && (
-                      <span class="error small"> {d.metadata.error}</span>
-                    )}
-                  </td>
-                  <td>{formatDate(d.createdAt)}</td>
-                  <td class="row">
-                    {can('canUploadDocuments') && (
-                      <button
-                        type="button"
-                        class="small"
-                        aria-label={t('knowledge.reprocessOf', { title: d.title })}
-                        onClick={() =>
-                          act(() =>
-                            api('post', '/knowledge/documents/{id}/reprocess', { params: { id: d.id } }),
-                          )
-                        }
-                      >
-                        {t('knowledge.reprocess')}
-                      </button>
-                    )}
-                    {can('canDeleteDocuments') && (
-                      <button
-                        type="button"
-                        class="small danger"
-                        aria-label={t('knowledge.deleteOf', { title: d.title })}
-                        onClick={() => {
-                          if (confirm(t('knowledge.confirmDelete', { title: d.title }))) {
-                            void act(() =>
-                              api('delete', '/knowledge/documents/{id}', { params: { id: d.id } }),
-                            );
-                          }
-                        }}
-                      >
-                        {t('common.delete')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <LoadedList loaded={docs} count={items.length} empty={t('knowledge.noDocuments')}>
+        <DataTable
+          columns={[
+            t('knowledge.document'),
+            t('knowledge.type'),
+            t('common.status'),
+            t('knowledge.added'),
+            t('common.actions'),
+          ]}
+        >
+          {items.map((d) => (
+            <tr key={d.id} data-document={d.title}>
+              <td>{d.title}</td>
+              <td>{d.type}</td>
+              <td aria-live="polite">
+                <span class={`pill ${d.status}`} data-status={d.status}>
+                  {label('doc', d.status)}
+                </span>
+                {d.status === 'failed' && typeof d.metadata.error === 'string' && (
+                  <span class="error small"> {d.metadata.error}</span>
+                )}
+              </td>
+              <td>{formatDate(d.createdAt)}</td>
+              <td class="row">
+                {can('canUploadDocuments') && (
+                  <button
+                    type="button"
+                    class="small"
+                    aria-label={t('knowledge.reprocessOf', { title: d.title })}
+                    onClick={() =>
+                      act(() => api('post', '/knowledge/documents/{id}/reprocess', { params: { id: d.id } }))
+                    }
+                  >
+                    {t('knowledge.reprocess')}
+                  </button>
+                )}
+                {can('canDeleteDocuments') && (
+                  <button
+                    type="button"
+                    class="small danger"
+                    aria-label={t('knowledge.deleteOf', { title: d.title })}
+                    onClick={() => {
+                      if (confirm(t('knowledge.confirmDelete', { title: d.title }))) {
+                        void act(() => api('delete', '/knowledge/documents/{id}', { params: { id: d.id } }));
+                      }
+                    }}
+                  >
+                    {t('common.delete')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </LoadedList>
     </>
   );
 }
@@ -195,39 +188,17 @@ function TryQuestion() {
   const [departmentId, setDepartmentId] = useState('');
   const [text, setText] = useState('');
   const [answer, setAnswer] = useState<RagDraft | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const chosen = departmentId || departments[0]?.id || '';
+  const ask = useSubmit(async () => {
+    setAnswer(await api('post', '/rag/draft', { body: { departmentId: chosen, text: text.trim() } }));
+  });
   if (!can('canViewKnowledge')) return null;
-
-  const ask = async (e: Event) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      setAnswer(await api('post', '/rag/draft', { body: { departmentId: chosen, text: text.trim() } }));
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section aria-labelledby="try-title" class="card">
       <h2 id="try-title">{t('rag.title')}</h2>
-      <form onSubmit={ask}>
-        {departments.length > 1 && (
-          <Field label={t('common.department')}>
-            <select value={chosen} onChange={(e) => setDepartmentId(e.currentTarget.value)}>
-              {departments.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-        )}
+      <form onSubmit={ask.submit}>
+        {departments.length > 1 && <DepartmentSelect value={chosen} onChange={setDepartmentId} />}
         <Field label={t('rag.question')}>
           <textarea
             rows={3}
@@ -237,11 +208,11 @@ function TryQuestion() {
             onInput={(e) => setText(e.currentTarget.value)}
           />
         </Field>
-        <button type="submit" class="primary" disabled={busy || !text.trim() || !chosen}>
+        <button type="submit" class="primary" disabled={ask.busy || !text.trim() || !chosen}>
           {t('rag.ask')}
         </button>
       </form>
-      <ErrorNote error={error} />
+      <ErrorNote error={ask.error} />
       {answer && (
         <div aria-live="polite">
           {answer.injectionDetected && (

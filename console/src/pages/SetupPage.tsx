@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
-import { ErrorNote } from '../components/common';
-import { LanguagePicker } from '../components/LanguagePicker';
+import { AuthCard } from '../components/AuthCard';
+import { ErrorNote, useSubmit } from '../components/common';
+import { EmailField, InputField, PasswordField } from '../components/FormField';
 import { t } from '../i18n';
 import { hashParam } from '../state/router';
 import { completeSetup } from '../state/session';
@@ -16,84 +17,34 @@ export function SetupPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await completeSetup({ setupCode: setupCode.trim(), name: name.trim(), email: email.trim(), password });
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useSubmit(() =>
+    completeSetup({ setupCode: setupCode.trim(), name: name.trim(), email: email.trim(), password }),
+  );
 
   return (
-    <main id="main" class="login">
-      <form onSubmit={submit} class="card" aria-labelledby="setup-title">
-        <h1 id="setup-title">{t('setup.title')}</h1>
-        <p class="muted">{t('setup.intro')}</p>
-        <label class="field">
-          <span>{t('setup.code')}</span>
-          <input
-            name="setupCode"
-            autoComplete="off"
-            spellcheck={false}
-            required
-            value={setupCode}
-            onInput={(e) => setSetupCode(e.currentTarget.value)}
-          />
-        </label>
-        <label class="field">
-          <span>{t('setup.name')}</span>
-          <input
-            name="name"
-            autoComplete="name"
-            required
-            maxLength={200}
-            value={name}
-            onInput={(e) => setName(e.currentTarget.value)}
-          />
-        </label>
-        <label class="field">
-          <span>{t('auth.email')}</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onInput={(e) => setEmail(e.currentTarget.value)}
-          />
-        </label>
-        <label class="field">
-          <span>{t('auth.password')}</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            maxLength={128}
-            aria-describedby="setup-password-rule"
-            value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-          />
-          <small id="setup-password-rule" class="muted">
-            {t('setup.passwordRule')}
-          </small>
-        </label>
-        <SetupError error={error} />
-        <button type="submit" class="primary" disabled={busy}>
-          {t('setup.submit')}
-        </button>
-        <LanguagePicker />
-      </form>
-    </main>
+    <AuthCard page="setup" form={form}>
+      <InputField
+        label={t('setup.code')}
+        name="setupCode"
+        autoComplete="off"
+        spellcheck={false}
+        required
+        value={setupCode}
+        onValue={setSetupCode}
+      />
+      <InputField
+        label={t('setup.name')}
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={200}
+        value={name}
+        onValue={setName}
+      />
+      <EmailField value={email} onValue={setEmail} />
+      <PasswordField value={password} onValue={setPassword} fresh />
+      <SetupError error={form.error} />
+    </AuthCard>
   );
 }
 

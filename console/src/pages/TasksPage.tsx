@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api/client';
-import { ErrorNote, Field, useLoad } from '../components/common';
+import { ErrorNote, useLoad } from '../components/common';
+import { DataTable } from '../components/DataTable';
+import { NamespaceSelect } from '../components/DirectorySelect';
+import { Filters, SelectField } from '../components/FormField';
+import { LoadedList } from '../components/LoadedList';
 import { formatDate, formatNumber, formatPercent, label, t } from '../i18n';
 import { useNamespaces } from '../state/directory';
 import { onTaskEvent } from '../state/live';
@@ -29,6 +33,7 @@ export function TasksPage() {
     () => api('get', '/agent-tasks', { query: { limit: 50, ...filters, ...(status ? { status } : {}) } }),
     [status, namespaceId],
   );
+  const tasks = list.data?.items ?? [];
   const stats = useLoad(() => api('get', '/agent-tasks/stats', { query: filters }), [namespaceId]);
   const refresh = useDebounced(() => {
     void list.reload();
@@ -50,113 +55,85 @@ export function TasksPage() {
   return (
     <section aria-labelledby="tasks-title">
       <h1 id="tasks-title">{t('tasks.title')}</h1>
-      <form class="filters" onSubmit={(e) => e.preventDefault()} aria-label={t('common.filters')}>
-        <Field label={t('common.status')}>
-          <select value={status} onChange={(e) => setStatus(e.currentTarget.value as Status | '')}>
-            <option value="">{t('common.all')}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {label('task', s)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t('common.namespace')}>
-          <select value={namespaceId} onChange={(e) => setNamespaceId(e.currentTarget.value)}>
-            <option value="">{t('common.all')}</option>
-            {namespaces.map((n) => (
-              <option key={n.id} value={n.id}>
-                {n.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </form>
+      <Filters>
+        <SelectField
+          label={t('common.status')}
+          value={status}
+          onChange={setStatus}
+          choices={STATUSES.map((value) => ({ value, label: label('task', value) }))}
+          all
+        />
+        <NamespaceSelect value={namespaceId} onChange={setNamespaceId} all />
+      </Filters>
 
       <h2>{t('tasks.stats')}</h2>
       <ErrorNote error={stats.error} />
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('common.namespace')}</th>
-              <th scope="col">{t('tasks.adapter')}</th>
-              <th scope="col">{t('tasks.total')}</th>
-              {STATUSES.map((s) => (
-                <th scope="col" key={s}>
-                  {label('task', s)}
-                </th>
-              ))}
-              <th scope="col">{t('tasks.successRate')}</th>
-              <th scope="col">{t('tasks.avgDuration')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(stats.data?.stats ?? []).map((row) => (
-              <tr key={`${row.adapterType}-${row.namespaceId}`}>
-                <td>{row.namespaceId ? (names.get(row.namespaceId) ?? row.namespaceId) : '—'}</td>
-                <td>{row.adapterType}</td>
-                <td>{row.total}</td>
-                {STATUSES.map((s) => (
-                  <td key={s}>{row.byStatus[s]}</td>
-                ))}
-                <td>{formatPercent(row.successRate)}</td>
-                <td>
-                  {row.avgDurationMs === null
-                    ? '—'
-                    : `${formatNumber(row.avgDurationMs, 0)} ${t('common.ms')}`}
-                </td>
-              </tr>
+      <DataTable
+        columns={[
+          t('common.namespace'),
+          t('tasks.adapter'),
+          t('tasks.total'),
+          ...STATUSES.map((s) => label('task', s)),
+          t('tasks.successRate'),
+          t('tasks.avgDuration'),
+        ]}
+      >
+        {(stats.data?.stats ?? []).map((row) => (
+          <tr key={`${row.adapterType}-${row.namespaceId}`}>
+            <td>{row.namespaceId ? (names.get(row.namespaceId) ?? row.namespaceId) : '—'}</td>
+            <td>{row.adapterType}</td>
+            <td>{row.total}</td>
+            {STATUSES.map((s) => (
+              <td key={s}>{row.byStatus[s]}</td>
             ))}
-          </tbody>
-        </table>
-      </div>
+            <td>{formatPercent(row.successRate)}</td>
+            <td>
+              {row.avgDurationMs === null ? '—' : `${formatNumber(row.avgDurationMs, 0)} ${t('common.ms')}`}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
 
       <h2>{t('tasks.list')}</h2>
-      <ErrorNote error={list.error} />
-      {list.data && list.data.items.length === 0 && <p class="muted">{t('tasks.empty')}</p>}
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('tasks.created')}</th>
-              <th scope="col">{t('common.status')}</th>
-              <th scope="col">{t('tasks.progress')}</th>
-              <th scope="col">{t('common.namespace')}</th>
-              <th scope="col">{t('tasks.duration')}</th>
-              <th scope="col">{t('tasks.tokens')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(list.data?.items ?? []).map((task) => {
-              const done = task.status === 'done' ? 1 : (progress[task.id] ?? 0);
-              return (
-                <tr key={task.id} data-task-id={task.id}>
-                  <td>
-                    <a href={hrefOf({ name: 'task', id: task.id })}>{formatDate(task.createdAt)}</a>
-                  </td>
-                  <td>
-                    <span class={`pill ${task.status}`}>{label('task', task.status)}</span>
-                    {task.errorMessage && <span class="muted small"> {task.errorMessage}</span>}
-                  </td>
-                  <td>
-                    <progress
-                      max={1}
-                      value={done}
-                      aria-label={t('tasks.progressOf', { id: task.id.slice(0, 8) })}
-                    >
-                      {formatPercent(done)}
-                    </progress>
-                  </td>
-                  <td>{task.namespaceId ? (names.get(task.namespaceId) ?? task.namespaceId) : '—'}</td>
-                  <td>{task.durationMs === null ? '—' : `${task.durationMs} ${t('common.ms')}`}</td>
-                  <td>{task.totalTokens}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <LoadedList loaded={list} count={tasks.length} empty={t('tasks.empty')} keepEmpty>
+        <DataTable
+          columns={[
+            t('tasks.created'),
+            t('common.status'),
+            t('tasks.progress'),
+            t('common.namespace'),
+            t('tasks.duration'),
+            t('tasks.tokens'),
+          ]}
+        >
+          {tasks.map((task) => {
+            const done = task.status === 'done' ? 1 : (progress[task.id] ?? 0);
+            return (
+              <tr key={task.id} data-task-id={task.id}>
+                <td>
+                  <a href={hrefOf({ name: 'task', id: task.id })}>{formatDate(task.createdAt)}</a>
+                </td>
+                <td>
+                  <span class={`pill ${task.status}`}>{label('task', task.status)}</span>
+                  {task.errorMessage && <span class="muted small"> {task.errorMessage}</span>}
+                </td>
+                <td>
+                  <progress
+                    max={1}
+                    value={done}
+                    aria-label={t('tasks.progressOf', { id: task.id.slice(0, 8) })}
+                  >
+                    {formatPercent(done)}
+                  </progress>
+                </td>
+                <td>{task.namespaceId ? (names.get(task.namespaceId) ?? task.namespaceId) : '—'}</td>
+                <td>{task.durationMs === null ? '—' : `${task.durationMs} ${t('common.ms')}`}</td>
+                <td>{task.totalTokens}</td>
+              </tr>
+            );
+          })}
+        </DataTable>
+      </LoadedList>
     </section>
   );
 }
