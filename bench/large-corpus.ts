@@ -11,7 +11,7 @@
  * BENCH_DIMENSIONS=384 there and EMBEDDING_DIMENSIONS=384 here). The
  * processes run the built service (`dist/main.js`) with the configuration
  * of this environment (SEARCH_INDEX_MEMORY_MB, EMBEDDING_DIMENSIONS…), a
- * bootstrap administrator, and the model offline.
+ * bootstrap administrator, and the model offline (so in development mode).
  *
  * Measured: the time from starting the api process to its first answered
  * search (`POST /rag/draft`: embed, hybrid search over every knowledge base
@@ -49,7 +49,8 @@ function start(mode: 'api' | 'worker', extra: Record<string, string>): ChildProc
   const child = spawn(process.execPath, [path.join(root, 'dist', 'main.js'), mode], {
     env: {
       ...env,
-      NODE_ENV: 'production',
+      // Offline model: production mode would require LLM_API_KEY.
+      NODE_ENV: 'development',
       DATABASE_URL: settings.database,
       REDIS_URL: settings.redis,
       ADMIN_EMAIL: ADMIN.email,

@@ -42,7 +42,8 @@ import {
   setLocal,
 } from '../src/modules/rag/rag.repository.js';
 
-const DIMENSIONS = 1536;
+/** The vectors' size: 1536 (the column as migrated) unless BENCH_DIMENSIONS says otherwise (the column is re-typed). */
+const DIMENSIONS = Number(process.env.BENCH_DIMENSIONS ?? 1536);
 const TOPICS = 50;
 const SUBTOPICS_PER_TOPIC = 20;
 /** Sub-topic centres: topic centre plus uniform noise of this amplitude (topic centres are uniform in [-1, 1]). */
@@ -63,6 +64,8 @@ const settings = {
   write: env.BENCH_WRITE !== '0',
   /** BENCH_KEEP=1 leaves the PostgreSQL scratch database in place for a look at its plans. */
   keep: env.BENCH_KEEP === '1',
+  /** BENCH_MEMORY=0 skips the in-memory path (at a million chunks its load alone takes minutes). */
+  memory: env.BENCH_MEMORY !== '0',
 };
 
 interface Row {
@@ -96,6 +99,9 @@ async function load(target: Target, chunkCount: number) {
   const { db } = target.handle;
   const started = process.hrtime.bigint();
   await target.handle.migrate();
+  // As the service does at start while the column holds no vectors (EMBEDDING_DIMENSIONS).
+  if (DIMENSIONS !== 1536)
+    await db.execute(sql.raw(`ALTER TABLE chunks ALTER COLUMN embedding TYPE vector(${DIMENSIONS})`));
   const [department] = rowsOf<{ id: string }>(
     await db.execute(
       sql`INSERT INTO departments (name, slug) VALUES ('Bench', ${`bench-${randomBytes(3).toString('hex')}`}) RETURNING id`,
@@ -148,7 +154,7 @@ async function load(target: Target, chunkCount: number) {
         60,
         sb.center + ${noise(POINT_NOISE, 'g')}
       FROM generate_series(${from}, ${to}) g
-      JOIN bench_subs sb ON sb.s = (g * 7919) % ${TOPICS * SUBTOPICS_PER_TOPIC}`),
+      JOIN bench_subs sb ON sb.s = (g::bigint * 7919) % ${TOPICS * SUBTOPICS_PER_TOPIC}`),
     );
     process.stdout.write(`\r  ${target.name}: loaded ${to + 1} / ${chunkCount} chunks`);
   }
@@ -306,7 +312,7 @@ async function measure(target: Target, chunkCount: number): Promise<Row[]> {
 
   // The in-memory path (vector-index.ts, memory-search.ts), as a running service searches once its
   // indexes of the bases are loaded: its own HNSW graph per base at the same ef values.
-  for (const efSearch of settings.efSearch) {
+  for (const efSearch of settings.memory ? settings.efSearch : []) {
     const memory = createRagRepository(db, { efSearch });
     const loadStarted = process.hrtime.bigint();
     await memory.warmSearch(kbIds);

@@ -1,7 +1,10 @@
 /**
- * The shapes of a hybrid search and its fusion, shared by its two paths
- * (rag.repository.ts, memory-search.ts): each path finds the candidates
- * and their leg scores; the ranking below is computed once, here.
+ * The shapes of a hybrid search, its scoring and its fusion, shared by its
+ * two paths (rag.repository.ts, memory-search.ts): each path finds the
+ * candidates and reads their raw figures (cosine, BM25 and the query's BM25
+ * reference, the base's `ragWeights`, pg_trgm's word similarity); every
+ * score and the ranking are computed once, here ({@link scoreCandidate},
+ * {@link rankRows}).
  */
 import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
 
@@ -92,6 +95,74 @@ export interface HybridCandidate {
   /** The base's normalised weights: `nv + nk = 1`. */
   nv: number;
   nk: number;
+}
+
+/** A candidate's figures as a path reads them, before any scoring. */
+export interface RawCandidate {
+  id: string;
+  knowledgeBaseId: string;
+  departmentId: string;
+  /** 1 − cosine distance as computed (null or absent: no vector, or the vector leg did not run). */
+  cosine: number | null;
+  /** Raw Okapi BM25 (0 when the chunk holds no query term). */
+  bm25: number;
+  /** The query's BM25 reference score (`bm25Reference`); 0 without query terms. */
+  reference: number;
+  /** The base's `ragWeights` as stored (any JSON). */
+  ragWeights: unknown;
+}
+
+/** A weight as stored: a JSON number, at least 0; anything else 0. */
+function weightOf(weights: unknown, key: 'vector' | 'keyword'): number {
+  const value = (weights as Record<string, unknown> | null)?.[key];
+  return typeof value === 'number' && Number.isFinite(value) ? Math.max(0, value) : 0;
+}
+
+/**
+ * A base's `ragWeights` normalised to add up to 1 (negative or missing
+ * weights count as 0; weights adding up to 0 use the default 0.7 / 0.3).
+ */
+export function normalisedWeights(ragWeights: unknown): { nv: number; nk: number } {
+  const wv = weightOf(ragWeights, 'vector');
+  const wk = weightOf(ragWeights, 'keyword');
+  const sum = wv + wk;
+  return sum > 0
+    ? { nv: wv / sum, nk: wk / sum }
+    : { nv: DEFAULT_RAG_WEIGHTS.vector, nk: DEFAULT_RAG_WEIGHTS.keyword };
+}
+
+/**
+ * The one scoring of a candidate, whichever path read it: cosine clamped
+ * to [0, 1] (0 without one); bm25n = min(1, bm25 / reference), BM25
+ * normalised by the query's reference score (a chunk that covers the whole
+ * query as well as a typical chunk scores 1; docs/knowledge.md); the
+ * base's normalised weights.
+ */
+export function scoreCandidate(raw: RawCandidate): HybridCandidate {
+  const cosine =
+    raw.cosine === null || !Number.isFinite(raw.cosine) ? 0 : Math.max(0, Math.min(1, raw.cosine));
+  return {
+    id: raw.id,
+    knowledgeBaseId: raw.knowledgeBaseId,
+    departmentId: raw.departmentId,
+    cosine,
+    bm25: raw.bm25,
+    bm25n: raw.reference > 0 ? Math.min(1, raw.bm25 / raw.reference) : 0,
+    ...normalisedWeights(raw.ragWeights),
+  };
+}
+
+/**
+ * The blended score: `nv × cosine + nk × keyword`, keyword being the
+ * greater of bm25n and pg_trgm's word similarity (the confidence's basis;
+ * the ranking is the fusion's).
+ */
+export function blendedScore(
+  candidate: Pick<HybridCandidate, 'cosine' | 'bm25n' | 'nv' | 'nk'>,
+  trigram: number,
+): { keyword: number; score: number } {
+  const keyword = Math.max(candidate.bm25n, trigram);
+  return { keyword, score: candidate.nv * candidate.cosine + candidate.nk * keyword };
 }
 
 /**
@@ -206,7 +277,7 @@ export function rankRows(
   for (const c of shortlist) {
     const chunk = chunks.get(c.id);
     if (!chunk) continue;
-    const keyword = Math.max(c.bm25n, chunk.trigram);
+    const { keyword, score } = blendedScore(c, chunk.trigram);
     rows.push({
       chunkId: c.id,
       documentId: chunk.documentId,
@@ -219,7 +290,7 @@ export function rankRows(
       cosine: c.cosine,
       bm25: c.bm25,
       keyword,
-      score: c.nv * c.cosine + c.nk * keyword,
+      score,
       scannedBy: chunk.scannedBy,
       nv: c.nv,
       nk: c.nk,

@@ -11,10 +11,10 @@ import {
   type KnowledgeBaseSnapshot,
   rankRows,
   type ShortlistedChunk,
+  scoreCandidate,
   shortlistOf,
 } from './hybrid-search.js';
 import { bm25Scores, type KeywordIndex } from './keyword-index.js';
-import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
 import { trigramProfile, trigramsOf, wordSimilarityOver } from './trigram.js';
 import { queryVector, type VectorIndex } from './vector-index.js';
 
@@ -45,15 +45,8 @@ export const TRIGRAM_TEXT_MAX = 1000;
 /** A searched base as read with its version. */
 interface SearchedBase {
   departmentId: string;
-  /** Normalised weights: `nv + nk = 1`. */
-  nv: number;
-  nk: number;
-}
-
-/** A weight as the SQL reads it: a JSON number, at least 0; anything else 0. */
-function weightOf(weights: unknown, key: 'vector' | 'keyword'): number {
-  const value = (weights as Record<string, unknown> | null)?.[key];
-  return typeof value === 'number' ? Math.max(0, value) : 0;
+  /** Its `ragWeights` as stored (scored by {@link scoreCandidate}). */
+  ragWeights: unknown;
 }
 
 /** The bases' versions, departments and normalised weights, in one snapshot. */
@@ -83,14 +76,7 @@ async function basesOf(db: DbExecutor, query: HybridQuery) {
   const bases = new Map<string, SearchedBase>();
   for (const row of rows) {
     if (row.version !== null) versions.set(row.id, Number(row.version));
-    const wv = weightOf(row.ragWeights, 'vector');
-    const wk = weightOf(row.ragWeights, 'keyword');
-    const sum = wv + wk;
-    bases.set(row.id, {
-      departmentId: row.departmentId,
-      nv: sum > 0 ? wv / sum : DEFAULT_RAG_WEIGHTS.vector,
-      nk: sum > 0 ? wk / sum : DEFAULT_RAG_WEIGHTS.keyword,
-    });
+    bases.set(row.id, { departmentId: row.departmentId, ragWeights: row.ragWeights });
   }
   return { versions, bases };
 }
@@ -103,7 +89,7 @@ interface Candidate {
   knowledgeBaseId: string;
   cosine: number;
   bm25: number;
-  bm25n: number;
+  reference: number;
   base: SearchedBase;
 }
 
@@ -206,7 +192,7 @@ export function createMemorySearch(deps: {
         knowledgeBaseId,
         cosine: vectorLeg?.cosineOf.get(id) ?? 0,
         bm25,
-        bm25n: reference > 0 ? Math.min(1, bm25 / reference) : 0,
+        reference,
         base,
       });
     }
@@ -225,16 +211,17 @@ export function createMemorySearch(deps: {
       const departments = query.departmentIds ? new Set(query.departmentIds) : null;
       const allowed: HybridCandidate[] = candidates
         .filter((c) => !departments || departments.has(c.base.departmentId))
-        .map((c) => ({
-          id: c.id,
-          knowledgeBaseId: c.knowledgeBaseId,
-          departmentId: c.base.departmentId,
-          cosine: c.cosine,
-          bm25: c.bm25,
-          bm25n: c.bm25n,
-          nv: c.base.nv,
-          nk: c.base.nk,
-        }));
+        .map((c) =>
+          scoreCandidate({
+            id: c.id,
+            knowledgeBaseId: c.knowledgeBaseId,
+            departmentId: c.base.departmentId,
+            cosine: c.cosine,
+            bm25: c.bm25,
+            reference: c.reference,
+            ragWeights: c.base.ragWeights,
+          }),
+        );
       const shortlist = shortlistOf(allowed, query.shortlist);
       if (shortlist.length === 0) return [];
       const read = await readChunks({

@@ -18,17 +18,16 @@ import {
   keywordWeightCtes,
 } from './bm25.js';
 import {
-  type HybridCandidate,
   type HybridQuery,
   type HybridRow,
   rankRows,
   type ShortlistedChunk,
+  scoreCandidate,
   shortlistOf,
 } from './hybrid-search.js';
 import { createIndexBudget } from './index-budget.js';
 import { createKeywordIndex } from './keyword-index.js';
 import { createMemorySearch, TRIGRAM_TEXT_MAX } from './memory-search.js';
-import { DEFAULT_RAG_WEIGHTS } from './scoring.js';
 import { createVectorIndex } from './vector-index.js';
 
 export type { HybridQuery, HybridRow } from './hybrid-search.js';
@@ -46,21 +45,15 @@ export type { HybridQuery, HybridRow } from './hybrid-search.js';
  *    length) come with the proposed candidates as `keywordWeights`, the
  *    in-memory index's counts of the same rows, or are read here from
  *    `kb_stats` and `kb_term_stats`;
- * 3. the union of both, each candidate answered with its leg scores and
- *    its base's weights:
- *    - cosine = 1 − cosine distance, clamped to [0, 1];
- *    - bm25 and bm25n, BM25 normalised to [0, 1] by the query's reference
- *      score, the BM25 of a chunk of average length holding every query
- *      term once (Σ idf over all query terms, those no chunk holds at df 0,
- *      see {@link bm25Reference}): min(1, bm25 / reference); a chunk that
- *      covers the whole query as well as a typical chunk scores 1, one that
- *      holds a third of it about a third (docs/knowledge.md);
- *    - nv, nk: the knowledge base's `ragWeights` normalised to add up to 1
- *      (negative or missing weights count as 0; weights adding up to 0 use
- *      the default 0.7 / 0.3).
+ * 3. the union of both, each candidate answered with its raw figures: 1 −
+ *    cosine distance, raw BM25, the query's BM25 reference (the BM25 of a
+ *    chunk of average length holding every query term once: Σ idf over all
+ *    query terms, those no chunk holds at df 0, see {@link bm25Reference})
+ *    and its base's `ragWeights` as stored.
  *
- * The ranking is the same TypeScript for both paths (hybrid-search.ts):
- * the fusion picks the `shortlist` ({@link shortlistOf}), a second
+ * The scoring and the ranking are the same TypeScript for both paths
+ * (hybrid-search.ts): {@link scoreCandidate} scores the raw figures, the
+ * fusion picks the `shortlist` ({@link shortlistOf}), a second
  * statement ({@link shortlistRowsQuery}) reads those chunks with pg_trgm's
  * word similarity, and {@link rankRows} scores and orders them.
  *
@@ -91,13 +84,8 @@ export function hybridSearchQuery(
   } else if (terms.length > 0) legs.push(exhaustiveBm25Leg(kbIds, n));
   if (legs.length === 0) legs.push(sql`(SELECT NULL::uuid AS id WHERE false)`);
 
-  const cosine = vector
-    ? sql`coalesce(greatest(0, least(1, 1 - (c.embedding <=> ${vector}::vector))), 0)`
-    : sql`0::float8`;
+  const cosine = vector ? sql`1 - (c.embedding <=> ${vector}::vector)` : sql`NULL::float8`;
   const bm25 = terms.length > 0 ? bm25Score() : sql`0::float8`;
-  const weight = (key: 'vector' | 'keyword') =>
-    sql`CASE WHEN jsonb_typeof(kb.rag_weights -> ${key}) = 'number'
-      THEN greatest(0, (kb.rag_weights ->> ${key})::float8) ELSE 0 END`;
   const departmentFence = query.departmentIds
     ? sql`AND kb.department_id = ANY(${uuidArray(query.departmentIds)})`
     : sql``;
@@ -112,17 +100,14 @@ export function hybridSearchQuery(
       SELECT c.id AS "chunkId", c.knowledge_base_id AS "knowledgeBaseId", kb.department_id AS "departmentId",
         ${cosine} AS cosine,
         ${bm25} AS bm25,
-        ${weight('vector')} AS wv,
-        ${weight('keyword')} AS wk
+        kb.rag_weights AS "ragWeights"
       FROM candidates
       JOIN chunks c ON c.id = candidates.id
       JOIN knowledge_bases kb ON kb.id = c.knowledge_base_id
       WHERE c.knowledge_base_id = ANY(${kbIds}) AND NOT c.held_back ${departmentFence}
     )
     SELECT "chunkId", "knowledgeBaseId", "departmentId", cosine, bm25,
-      coalesce(least(1, bm25 / nullif(${reference}, 0)), 0) AS bm25n,
-      CASE WHEN wv + wk > 0 THEN wv / (wv + wk) ELSE ${DEFAULT_RAG_WEIGHTS.vector}::float8 END AS nv,
-      CASE WHEN wv + wk > 0 THEN wk / (wv + wk) ELSE ${DEFAULT_RAG_WEIGHTS.keyword}::float8 END AS nk
+      coalesce(${reference}, 0)::float8 AS reference, "ragWeights"
     FROM scored
     ORDER BY "chunkId"`;
 }
@@ -156,19 +141,25 @@ export async function searchInDatabase(
   tx: DbExecutor,
   query: HybridQuery & { keywordCandidates?: readonly string[]; keywordWeights?: KeywordWeights },
 ): Promise<HybridRow[]> {
-  const candidates = rowsOf<HybridCandidate & { chunkId: string }>(
-    await tx.execute(hybridSearchQuery(query)),
-  ).map((row) => ({
-    id: row.chunkId,
-    chunkId: row.chunkId,
-    knowledgeBaseId: row.knowledgeBaseId,
-    departmentId: row.departmentId,
-    cosine: Number(row.cosine),
-    bm25: Number(row.bm25),
-    bm25n: Number(row.bm25n),
-    nv: Number(row.nv),
-    nk: Number(row.nk),
-  }));
+  const candidates = rowsOf<{
+    chunkId: string;
+    knowledgeBaseId: string;
+    departmentId: string;
+    cosine: number | string | null;
+    bm25: number | string;
+    reference: number | string;
+    ragWeights: unknown;
+  }>(await tx.execute(hybridSearchQuery(query))).map((row) =>
+    scoreCandidate({
+      id: row.chunkId,
+      knowledgeBaseId: row.knowledgeBaseId,
+      departmentId: row.departmentId,
+      cosine: row.cosine === null ? null : Number(row.cosine),
+      bm25: Number(row.bm25),
+      reference: Number(row.reference),
+      ragWeights: row.ragWeights,
+    }),
+  );
   const shortlist = shortlistOf(candidates, query.shortlist);
   if (shortlist.length === 0) return [];
   const read = rowsOf<ShortlistedChunk & { chunkId: string }>(
