@@ -93,3 +93,43 @@ export function createIndexBudget(options: { limitBytes: number; now?: () => num
 }
 
 export type IndexBudget = ReturnType<typeof createIndexBudget>;
+
+/**
+ * One index's share of the budget (`kind`: its keys' prefix): admits a
+ * base's estimated size before it is read, remembering the bases it
+ * refused and at which `kb_stats.version`, so a refused base is searched in
+ * the database until its chunks change and it is weighed again.
+ */
+export function budgetShare(
+  budget: IndexBudget,
+  kind: 'vector' | 'keyword',
+  drop: (knowledgeBaseId: string) => void,
+) {
+  const refused = new Map<string, number | null>();
+  const keyOf = (knowledgeBaseId: string) => `${kind}:${knowledgeBaseId}`;
+  return {
+    /**
+     * Reserves `bytes` for the base, evicting the least recently used bases
+     * of either index except `busy` ones (being loaded now); false when it
+     * cannot fit, and the base is then dropped and remembered as refused.
+     */
+    admit(knowledgeBaseId: string, bytes: number, version: number | null, busy: Iterable<string>): boolean {
+      const busyKeys = new Set([...busy].filter((id) => id !== knowledgeBaseId).map(keyOf));
+      const admitted = budget.reserve(keyOf(knowledgeBaseId), bytes, () => drop(knowledgeBaseId), busyKeys);
+      if (admitted) refused.delete(knowledgeBaseId);
+      else {
+        refused.set(knowledgeBaseId, version);
+        drop(knowledgeBaseId);
+      }
+      return admitted;
+    },
+    /** Whether the base was refused at this version (its searches run in the database). */
+    refusedAt(knowledgeBaseId: string, version: number | null): boolean {
+      return refused.has(knowledgeBaseId) && refused.get(knowledgeBaseId) === version;
+    },
+    touch: (knowledgeBaseId: string) => budget.touch(keyOf(knowledgeBaseId)),
+    release: (knowledgeBaseId: string) => budget.release(keyOf(knowledgeBaseId)),
+    /** The bases refused, with the version each was refused at. */
+    refused: () => new Map(refused),
+  };
+}

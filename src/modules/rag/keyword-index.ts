@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type DbExecutor, rowsOf } from '../../core/db/client.js';
 import { BM25_B, BM25_K1, type KeywordWeights } from './bm25.js';
 import { IDLE_INDEX_DROP_MS, idleSweep } from './idle-sweep.js';
-import { createIndexBudget, type IndexBudget, keywordBytesOf } from './index-budget.js';
+import { budgetShare, createIndexBudget, type IndexBudget, keywordBytesOf } from './index-budget.js';
 
 /**
  * The keyword leg's candidates, proposed from an inverted index kept in the
@@ -361,9 +361,7 @@ export function createKeywordIndex(options: {
   const budget = options.budget ?? createIndexBudget({ limitBytes: Number.POSITIVE_INFINITY });
   const bases = new Map<string, { base: KeywordBase; loadMs: number; usedAt: number }>();
   const loading = new Map<string, Promise<KeywordBase>>();
-  /** Bases the budget could not hold, by the version they were refused at: searched in the database. */
-  const refused = new Map<string, number | null>();
-  const budgetKey = (knowledgeBaseId: string) => `keyword:${knowledgeBaseId}`;
+  const share = budgetShare(budget, 'keyword', (knowledgeBaseId) => bases.delete(knowledgeBaseId));
 
   /**
    * Reserves the base's estimated size (from its kb_stats counts) before it
@@ -374,19 +372,8 @@ export function createKeywordIndex(options: {
       await tx.execute(sql`SELECT chunk_count AS chunks, total_terms AS terms FROM kb_stats
         WHERE knowledge_base_id = ${knowledgeBaseId}`),
     );
-    const busy = new Set([...loading.keys()].filter((id) => id !== knowledgeBaseId).map(budgetKey));
-    const admitted = budget.reserve(
-      budgetKey(knowledgeBaseId),
-      keywordBytesOf(Number(stats?.chunks ?? 0), Number(stats?.terms ?? 0)),
-      () => bases.delete(knowledgeBaseId),
-      busy,
-    );
-    if (admitted) refused.delete(knowledgeBaseId);
-    else {
-      refused.set(knowledgeBaseId, version);
-      bases.delete(knowledgeBaseId);
-    }
-    return admitted;
+    const bytes = keywordBytesOf(Number(stats?.chunks ?? 0), Number(stats?.terms ?? 0));
+    return share.admit(knowledgeBaseId, bytes, version, loading.keys());
   }
 
   function keep(knowledgeBaseId: string, base: KeywordBase, loadMs: number): void {
@@ -414,11 +401,11 @@ export function createKeywordIndex(options: {
     knowledgeBaseId: string,
     version: number | null,
   ): Promise<KeywordBase | null> {
-    if (refused.has(knowledgeBaseId) && refused.get(knowledgeBaseId) === version) return null;
+    if (share.refusedAt(knowledgeBaseId, version)) return null;
     const held = bases.get(knowledgeBaseId);
     if (held) {
       held.usedAt = now();
-      budget.touch(budgetKey(knowledgeBaseId));
+      share.touch(knowledgeBaseId);
     }
     if (held && held.base.version === version) return held.base;
     if (held && held.loadMs > blockingReloadMaxMs) {
@@ -457,7 +444,7 @@ export function createKeywordIndex(options: {
       bases: KeywordBase[];
       current: boolean;
     } | null> {
-      sweepIdle(bases, undefined, (id) => budget.release(budgetKey(id)));
+      sweepIdle(bases, undefined, (id) => share.release(id));
       const searched: KeywordBase[] = [];
       for (const id of knowledgeBaseIds) {
         const base = await current(tx, id, versions.get(id) ?? null);

@@ -4,7 +4,7 @@ import type { Index as AnnIndex } from 'usearch';
 import { type DbExecutor, rowsOf } from '../../core/db/client.js';
 import { uuidArray } from '../../core/db/sql-helpers.js';
 import { IDLE_INDEX_DROP_MS, idleSweep } from './idle-sweep.js';
-import { createIndexBudget, type IndexBudget, vectorBytesPerChunk } from './index-budget.js';
+import { budgetShare, createIndexBudget, type IndexBudget, vectorBytesPerChunk } from './index-budget.js';
 
 /**
  * The vector leg's candidates and every candidate's cosine, from an index
@@ -219,29 +219,7 @@ export function createVectorIndex(options: {
   const perChunk = vectorBytesPerChunk(options.dimensions ?? 1536);
   const bases = new Map<string, VectorBase>();
   const updating = new Map<string, Promise<void>>();
-  /** Bases the budget could not hold, by the version they were refused at: searched in the database. */
-  const refused = new Map<string, number | null>();
-  const budgetKey = (knowledgeBaseId: string) => `vector:${knowledgeBaseId}`;
-
-  /**
-   * Reserves the base's estimated size before its vectors are read; false
-   * (and the base is not held) when the budget cannot make room for it.
-   */
-  function admit(knowledgeBaseId: string, chunkCount: number, version: number | null): boolean {
-    const busy = new Set([...updating.keys()].filter((id) => id !== knowledgeBaseId).map(budgetKey));
-    const admitted = budget.reserve(
-      budgetKey(knowledgeBaseId),
-      chunkCount * perChunk,
-      () => bases.delete(knowledgeBaseId),
-      busy,
-    );
-    if (admitted) refused.delete(knowledgeBaseId);
-    else {
-      refused.set(knowledgeBaseId, version);
-      bases.delete(knowledgeBaseId);
-    }
-    return admitted;
-  }
+  const share = budgetShare(budget, 'vector', (knowledgeBaseId) => bases.delete(knowledgeBaseId));
 
   /** One pass bringing `base` up to the version read with its rows. */
   async function catchUp(knowledgeBaseId: string, base: VectorBase): Promise<void> {
@@ -254,7 +232,7 @@ export function createVectorIndex(options: {
     const version = rows[0]?.version == null ? null : Number(rows[0].version);
     const wanted = new Map<string, string>();
     for (const row of rows) if (row.id !== null) wanted.set(row.id, row.mark ?? '');
-    if (!admit(knowledgeBaseId, wanted.size, version)) return;
+    if (!share.admit(knowledgeBaseId, wanted.size * perChunk, version, updating.keys())) return;
     // Ids whose row changed are read again, then replace the held vector.
     const missing = [...wanted.keys()].filter((id) => base.slots.get(id)?.mark !== wanted.get(id));
     // A loaded base may serve searches of its version while this pass reads: its changes are applied
@@ -316,21 +294,21 @@ export function createVectorIndex(options: {
       sweepIdle(
         bases,
         (id) => updating.has(id),
-        (id) => budget.release(budgetKey(id)),
+        (id) => share.release(id),
       );
       const found: VectorBase[] = [];
       let ready = true;
       for (const id of knowledgeBaseIds) {
         const version = versions.get(id) ?? null;
         // Refused by the budget at this version: the database serves it until the base changes.
-        if (refused.has(id) && refused.get(id) === version) {
+        if (share.refusedAt(id, version)) {
           ready = false;
           continue;
         }
         const base = bases.get(id);
         if (base) {
           base.usedAt = now();
-          budget.touch(budgetKey(id));
+          share.touch(id);
         }
         if (!base || base.version !== version) {
           update(id).catch(() => undefined);
@@ -406,7 +384,7 @@ export function createVectorIndex(options: {
 
     /** The knowledge bases the memory budget refused (searched in the database), with the version refused. */
     refusedBases(): Map<string, number | null> {
-      return new Map(refused);
+      return share.refused();
     },
 
     /** The knowledge bases whose vectors this process holds, with the version each is current with. */
