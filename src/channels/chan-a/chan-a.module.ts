@@ -4,11 +4,11 @@ import type { KeyValue } from '../../core/kv/kv.js';
 import { defineModule } from '../../core/module.js';
 import type { QueueDriver } from '../../core/queue/queue.js';
 import type { FileDocumentType } from '../../modules/knowledge/document-files.js';
-import type { PipelineModule } from '../../pipeline/pipeline.module.js';
 import type { ChannelInbox } from '../inbox/inbox.js';
 import { createDirectReplies } from '../outbound/direct-reply.js';
 import type { OutboundDeps } from '../outbound/outbound-worker.js';
 import { createTokenBucket } from '../outbound/token-bucket.js';
+import { type PipelineForIntake, pipelineIntake } from '../pipeline-intake.js';
 import { createChanAOutbound } from './chan-a.outbound.js';
 import { createDeliveryStatuses } from './delivery-status.js';
 import { createDeliveryStatusRepository } from './delivery-status.repository.js';
@@ -25,7 +25,7 @@ export interface ChanADeps {
   queue: QueueDriver;
   logger: IntakeLogger;
   config: Pick<Config, 'chanA' | 'uploadMaxBytes' | 'channelUnknownSender'>;
-  pipeline: Pick<PipelineModule, 'inbound' | 'routing' | 'senders' | 'repositories'>;
+  pipeline: PipelineForIntake;
   /** The text of a file as knowledge ingestion reads it (OCR, PDF, DOCX, text). */
   readText(type: FileDocumentType, bytes: Buffer): Promise<string>;
   /** The employee profile's preferences, for the language of fixed replies. */
@@ -74,12 +74,7 @@ export function createChanAModule(deps: ChanADeps) {
     db: deps.db,
     kv,
     logger: deps.logger,
-    inbound: deps.pipeline.inbound,
-    senders: deps.pipeline.senders,
-    conversations: deps.pipeline.repositories.conversations,
-    messages: deps.pipeline.repositories.messages,
-    senderRows: deps.pipeline.repositories.senders,
-    routing: deps.pipeline.routing,
+    ...pipelineIntake(deps.pipeline),
     media,
     preferencesOf: deps.preferencesOf,
     linking: deps.linking,

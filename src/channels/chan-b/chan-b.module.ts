@@ -3,11 +3,11 @@ import type { Database } from '../../core/db/client.js';
 import type { KeyValue } from '../../core/kv/kv.js';
 import { defineModule } from '../../core/module.js';
 import type { QueueDriver } from '../../core/queue/queue.js';
-import type { PipelineModule } from '../../pipeline/pipeline.module.js';
 import type { ChannelInbox } from '../inbox/inbox.js';
 import { createDirectReplies } from '../outbound/direct-reply.js';
 import { createOutboundWorker, type OutboundDeps } from '../outbound/outbound-worker.js';
 import { createTokenBucket } from '../outbound/token-bucket.js';
+import { type PipelineForIntake, pipelineIntake } from '../pipeline-intake.js';
 import { createBotApi } from './bot-api.js';
 import { createChanBTransport } from './chan-b.transport.js';
 import { startChanBInboundWorker } from './inbound.jobs.js';
@@ -22,7 +22,7 @@ export interface ChanBDeps {
   queue: QueueDriver;
   logger: PollerLogger;
   config: Pick<Config, 'chanB' | 'channelUnknownSender'>;
-  pipeline: Pick<PipelineModule, 'inbound' | 'routing' | 'senders' | 'repositories'>;
+  pipeline: PipelineForIntake;
   /** The outbound machinery shared with channel A (channels/outbound/channel-delivery.ts). */
   outbound: OutboundDeps;
   /** The durable inbox shared with channel A (channels/inbox/). */
@@ -47,12 +47,7 @@ export function createChanBModule(deps: ChanBDeps) {
   const worker = createOutboundWorker({ ...deps.outbound, transport, bucket });
   const intake = createChanBIntake({
     db: deps.db,
-    inbound: deps.pipeline.inbound,
-    senders: deps.pipeline.senders,
-    conversations: deps.pipeline.repositories.conversations,
-    messages: deps.pipeline.repositories.messages,
-    senderRows: deps.pipeline.repositories.senders,
-    routing: deps.pipeline.routing,
+    ...pipelineIntake(deps.pipeline),
     linking: deps.linking,
     unknownSender: config.channelUnknownSender,
     replies: createDirectReplies({ kv, transport, bucket, logger: deps.logger }),
