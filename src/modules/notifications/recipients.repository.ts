@@ -15,7 +15,6 @@ export interface AccessCandidate {
   role: { allDepartments: boolean; departmentIds: string[]; permissions: string[] };
 }
 
-/** Approvals, notifications and first interactions: what the delivery decision writes. */
 /** The users a notice might go to, with what their effective access is computed from. */
 export function createRecipientsRepository(db: Database) {
   return {
