@@ -1,3 +1,4 @@
+import { builtForFile } from './app.js';
 import { type FakeGraphServer, startFakeGraphServer } from './fakes/chanA-graph-server.js';
 import { TEST_PHONE_NUMBER_ID } from './fakes/chanA-webhooks.js';
 import { createPipelineTestApp, type PipelineTestContext } from './pipeline-factories.js';
@@ -40,4 +41,12 @@ export async function startChanATestApp(): Promise<ChanATestApp> {
       await graph.close();
     },
   };
+}
+
+/**
+ * {@link startChanATestApp} for one test file: started before its tests and
+ * closed after them; the answer reads through to it once started.
+ */
+export function useChanATestApp(): ChanATestApp {
+  return builtForFile('useChanATestApp', startChanATestApp);
 }

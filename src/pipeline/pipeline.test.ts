@@ -12,6 +12,7 @@ import {
   VACATION_QUESTION,
   waitFor,
 } from '../../test/pipeline-factories.js';
+import { PIPELINE_EVENT_SEQUENCE, PIPELINE_TOOL_CALL_PROGRESS } from '../../test/realtime.js';
 import {
   agentRuns,
   agentTasks,
@@ -184,18 +185,10 @@ describe('pipeline: inbound message to approval', () => {
       ),
     );
     const own = events.filter((e) => (e.payload as { taskId?: string }).taskId === task.id);
-    expect(own.map((e) => e.event)).toEqual([
-      'agent-task.created',
-      'agent-task.started',
-      'agent-task.tool-call',
-      'agent-task.tool-call',
-      'agent-task.tool-call',
-      'agent-task.tool-call',
-      'agent-task.completed',
-    ]);
+    expect(own.map((e) => e.event)).toEqual(PIPELINE_EVENT_SEQUENCE);
     expect(
       own.map((e) => (e.payload as { progress?: number }).progress).filter((p) => p !== undefined),
-    ).toEqual([0.25, 0.5, 0.75, 1]);
+    ).toEqual(PIPELINE_TOOL_CALL_PROGRESS);
     // The events carry the committed rows: the tool calls' ids, the task's output and duration.
     expect(
       own

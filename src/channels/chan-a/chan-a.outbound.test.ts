@@ -109,6 +109,18 @@ const settled = (id: string) =>
     return row.status === 'sent' || row.status === 'failed' ? row : null;
   });
 
+/** The shared channel sender wired to the container as container.ts wires it, logging to `logger`. */
+const channelDeliveryOf = (container: Container, logger = container.logger) =>
+  createChannelDelivery({
+    db: container.db,
+    queue: container.queue,
+    kv: container.kv,
+    notifications: container.notifications.service,
+    approversOf: (departmentId, tx) =>
+      container.pipeline.recipients.withPermission(departmentId, 'canApprove', { tx }),
+    logger,
+  });
+
 const callsTo = (phone: string) => fake.messageCalls().filter((call) => call.body.to === phone);
 
 const job = (data: OutboundJobData) => ({
@@ -291,15 +303,7 @@ describe('chanA outbound', () => {
     const s = await scene(container);
     const sending = createChanAOutbound({
       config: { ...container.config.chanA, reengagementTemplate: null },
-      outbound: createChannelDelivery({
-        db: container.db,
-        queue: container.queue,
-        kv: container.kv,
-        notifications: container.notifications.service,
-        approversOf: (departmentId, tx) =>
-          container.pipeline.recipients.withPermission(departmentId, 'canApprove', { tx }),
-        logger: container.logger,
-      }),
+      outbound: channelDeliveryOf(container),
     });
     const message = await queuedMessage(container, s, 'Outside the window.');
     fake.replyNext('messages', fake.graphError(400, 'Re-engagement message', 131047));
@@ -348,15 +352,7 @@ describe('chanA outbound', () => {
     };
     const sending = createChanAOutbound({
       config: container.config.chanA,
-      outbound: createChannelDelivery({
-        db: container.db,
-        queue: container.queue,
-        kv: container.kv,
-        notifications: container.notifications.service,
-        approversOf: (departmentId, tx) =>
-          container.pipeline.recipients.withPermission(departmentId, 'canApprove', { tx }),
-        logger: logger as typeof container.logger,
-      }),
+      outbound: channelDeliveryOf(container, logger as typeof container.logger),
     });
 
     // The platform says "later": the attempt is closed, so the next one repeats nothing.

@@ -1,59 +1,22 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChanATestApp, startChanATestApp, TEST_APP_SECRET } from '../../../test/chanA-app.js';
-import type { FakeGraphServer } from '../../../test/fakes/chanA-graph-server.js';
-import {
-  documentMessage,
-  imageMessage,
-  postWebhook,
-  textMessage,
-  wamid,
-  webhookPayload,
-} from '../../../test/fakes/chanA-webhooks.js';
+import { describe, expect, it } from 'vitest';
+import { useChanATestApp } from '../../../test/chanA-app.js';
+import { chanAInboundRow, sendChanAMessage } from '../../../test/chanA-inbound.js';
+import { documentMessage, imageMessage, textMessage, wamid } from '../../../test/fakes/chanA-webhooks.js';
 import { corruptPng, pngDeclaring } from '../../../test/files.js';
 import { docxBomb } from '../../../test/fixtures/documents.js';
-import { createPipelineScene, type PipelineTestContext, waitFor } from '../../../test/pipeline-factories.js';
+import { createPipelineScene, waitFor } from '../../../test/pipeline-factories.js';
 import { agentTasks, messages } from '../../core/db/schema/index.js';
 import { fixedReply } from './replies.js';
 
-let graph: FakeGraphServer;
-let ctx: PipelineTestContext;
-let scene: ChanATestApp;
-
-beforeAll(async () => {
-  scene = await startChanATestApp();
-  ({ graph, ctx } = scene);
-});
-afterAll(async () => {
-  await scene?.close();
-});
-
-const send = async (phone: string, message: Record<string, unknown>) => {
-  const res = await postWebhook(
-    ctx.app,
-    webhookPayload({ contacts: [{ waId: phone, name: 'Olena' }], messages: [message] }),
-    { appSecret: TEST_APP_SECRET },
-  );
-  expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({ received: true });
-};
-
-const inboundRow = (id: string) =>
-  waitFor(
-    `the inbound message ${id}`,
-    async () => {
-      const [row] = await ctx.container.db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.channel, 'chanA'), eq(messages.channelMessageId, id)));
-      return row;
-    },
-    60_000,
-  );
+const chanA = useChanATestApp();
+const send = (phone: string, message: Record<string, unknown>, name?: string) =>
+  sendChanAMessage(chanA.ctx.app, phone, message, name);
+const inboundRow = (id: string) => chanAInboundRow(chanA.ctx.container, id);
 
 const outboundTexts = async (conversationId: string) =>
   (
-    await ctx.container.db
+    await chanA.ctx.container.db
       .select()
       .from(messages)
       .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, 'outbound')))
@@ -71,27 +34,30 @@ async function expectToldUnreadable(id: string, reason: RegExp) {
     return texts.length > 0 ? texts : null;
   });
   expect(replies).toContain(fixedReply('unreadable', 'en'));
-  expect(await ctx.container.db.select().from(agentTasks).where(eq(agentTasks.messageId, row.id))).toEqual(
-    [],
-  );
+  expect(
+    await chanA.ctx.container.db.select().from(agentTasks).where(eq(agentTasks.messageId, row.id)),
+  ).toEqual([]);
 }
 
 /** The process is alive and serving: /health answers and the sender's next text reaches the pipeline. */
 async function expectServiceCarriesOn(phone: string) {
-  expect((await ctx.app.inject({ url: '/health' })).statusCode).toBe(200);
+  expect((await chanA.ctx.app.inject({ url: '/health' })).statusCode).toBe(200);
   const next = wamid();
   await send(phone, textMessage(phone, 'How many vacation days do I get?', next));
   const row = await inboundRow(next);
   await waitFor('the agent task of the next text', async () => {
-    const [task] = await ctx.container.db.select().from(agentTasks).where(eq(agentTasks.messageId, row.id));
+    const [task] = await chanA.ctx.container.db
+      .select()
+      .from(agentTasks)
+      .where(eq(agentTasks.messageId, row.id));
     return task;
   });
 }
 
 describe('chanA-inbound: hostile attachments', () => {
   it('stores a corrupt PNG image with a note and tells the employee, without taking the process down', async () => {
-    const people = await createPipelineScene(ctx.container);
-    graph.addMedia('media-corrupt-png', { mimeType: 'image/png', bytes: corruptPng() });
+    const people = await createPipelineScene(chanA.ctx.container);
+    chanA.graph.addMedia('media-corrupt-png', { mimeType: 'image/png', bytes: corruptPng() });
     const id = wamid();
     await send(people.phone, imageMessage(people.phone, 'media-corrupt-png', undefined, id));
     await expectToldUnreadable(id, /^The PNG image could not be read: .*read image/);
@@ -99,8 +65,8 @@ describe('chanA-inbound: hostile attachments', () => {
   });
 
   it('refuses a DOCX bomb sent as a document by its inflated size', async () => {
-    const people = await createPipelineScene(ctx.container);
-    graph.addMedia('media-docx-bomb', {
+    const people = await createPipelineScene(chanA.ctx.container);
+    chanA.graph.addMedia('media-docx-bomb', {
       mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       bytes: await docxBomb({ inflatedBytes: 400 * 1024 * 1024 }),
     });
@@ -122,8 +88,8 @@ describe('chanA-inbound: hostile attachments', () => {
   });
 
   it('keeps the caption of an image that declares too many pixels, noting why its text was not read', async () => {
-    const people = await createPipelineScene(ctx.container);
-    graph.addMedia('media-huge-png', { mimeType: 'image/png', bytes: pngDeclaring(100_000, 100_000) });
+    const people = await createPipelineScene(chanA.ctx.container);
+    chanA.graph.addMedia('media-huge-png', { mimeType: 'image/png', bytes: pngDeclaring(100_000, 100_000) });
     const id = wamid();
     await send(people.phone, imageMessage(people.phone, 'media-huge-png', 'Please read my payslip', id));
     const row = await inboundRow(id);

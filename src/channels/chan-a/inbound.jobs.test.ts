@@ -1,65 +1,31 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChanATestApp, startChanATestApp, TEST_APP_SECRET } from '../../../test/chanA-app.js';
+import { describe, expect, it } from 'vitest';
+import { useChanATestApp } from '../../../test/chanA-app.js';
+import { chanAInboundRow, sendChanAMessage } from '../../../test/chanA-inbound.js';
 import { createUser } from '../../../test/factories.js';
-import type { FakeGraphServer } from '../../../test/fakes/chanA-graph-server.js';
 import {
   buttonReply,
   documentMessage,
   imageMessage,
   otherMessage,
-  postWebhook,
   textMessage,
   wamid,
-  webhookPayload,
 } from '../../../test/fakes/chanA-webhooks.js';
 import { docx, fixture, OCR_IMAGES } from '../../../test/fixtures/documents.js';
-import { createPipelineScene, type PipelineTestContext, waitFor } from '../../../test/pipeline-factories.js';
+import { createPipelineScene, waitFor } from '../../../test/pipeline-factories.js';
 import { agentTasks, approvals, employeeProfiles, messages } from '../../core/db/schema/index.js';
 import { LAST_INBOUND_KEY } from './inbound.service.js';
 import { fixedReply } from './replies.js';
 import { messageJobId } from './webhook.service.js';
 
-const APP_SECRET = TEST_APP_SECRET;
-
-let graph: FakeGraphServer;
-let ctx: PipelineTestContext;
-
-let scene: ChanATestApp;
-
-beforeAll(async () => {
-  scene = await startChanATestApp();
-  ({ graph, ctx } = scene);
-});
-afterAll(async () => {
-  await scene?.close();
-});
-
-const send = async (phone: string, message: Record<string, unknown>, name = 'Olena') => {
-  const res = await postWebhook(
-    ctx.app,
-    webhookPayload({ contacts: [{ waId: phone, name }], messages: [message] }),
-    { appSecret: APP_SECRET },
-  );
-  expect(res.json()).toEqual({ received: true });
-};
-
-const inboundRow = (id: string) =>
-  waitFor(
-    `the inbound message ${id}`,
-    async () => {
-      const [row] = await ctx.container.db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.channel, 'chanA'), eq(messages.channelMessageId, id)));
-      return row;
-    },
-    60_000,
-  );
+const chanA = useChanATestApp();
+const send = (phone: string, message: Record<string, unknown>, name?: string) =>
+  sendChanAMessage(chanA.ctx.app, phone, message, name);
+const inboundRow = (id: string) => chanAInboundRow(chanA.ctx.container, id);
 
 /** The outbound messages of a conversation, oldest first. */
 const outboundOf = (conversationId: string) =>
-  ctx.container.db
+  chanA.ctx.container.db
     .select()
     .from(messages)
     .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, 'outbound')))
@@ -67,7 +33,7 @@ const outboundOf = (conversationId: string) =>
 
 const taskOf = (messageId: string) =>
   waitFor('the agent task', async () => {
-    const [task] = await ctx.container.db
+    const [task] = await chanA.ctx.container.db
       .select()
       .from(agentTasks)
       .where(eq(agentTasks.messageId, messageId));
@@ -76,7 +42,7 @@ const taskOf = (messageId: string) =>
 
 describe('chanA-inbound: text', () => {
   it('hands a text message to the pipeline with the sender’s phone digits, name and message id', async () => {
-    const scene = await createPipelineScene(ctx.container);
+    const scene = await createPipelineScene(chanA.ctx.container);
     const id = wamid();
     await send(scene.phone, textMessage(scene.phone, 'How many vacation days do I get?', id));
     const row = await inboundRow(id);
@@ -84,11 +50,11 @@ describe('chanA-inbound: text', () => {
     expect(row.metadata).toMatchObject({ senderName: 'Olena' });
     const task = await taskOf(row.id);
     expect(task.namespaceId).toBe(scene.namespaceId);
-    expect(await ctx.container.kv.get(LAST_INBOUND_KEY)).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(await chanA.ctx.container.kv.get(LAST_INBOUND_KEY)).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
   it('treats a button reply as text', async () => {
-    const scene = await createPipelineScene(ctx.container);
+    const scene = await createPipelineScene(chanA.ctx.container);
     const id = wamid();
     await send(scene.phone, buttonReply(scene.phone, 'Yes, book my vacation', id));
     const row = await inboundRow(id);
@@ -100,8 +66,8 @@ describe('chanA-inbound: text', () => {
 
 describe('chanA-inbound: images and documents', () => {
   it('reads an image by OCR, hands caption and text to the pipeline, and the task answers it', async () => {
-    const scene = await createPipelineScene(ctx.container);
-    graph.addMedia('media-ocr-png', { mimeType: 'image/png', bytes: fixture(OCR_IMAGES.ukPng.file) });
+    const scene = await createPipelineScene(chanA.ctx.container);
+    chanA.graph.addMedia('media-ocr-png', { mimeType: 'image/png', bytes: fixture(OCR_IMAGES.ukPng.file) });
     const id = wamid();
     await send(scene.phone, imageMessage(scene.phone, 'media-ocr-png', 'What does this say?', id));
     const row = await inboundRow(id);
@@ -113,25 +79,31 @@ describe('chanA-inbound: images and documents', () => {
       mediaId: 'media-ocr-png',
       characters: expect.any(Number),
     });
-    const mediaCalls = graph.requests.filter((r) => r.path === '/media-ocr-png');
+    const mediaCalls = chanA.graph.requests.filter((r) => r.path === '/media-ocr-png');
     expect(mediaCalls[0]?.headers.authorization).toBe('Bearer test-access-token');
     // Answered: the pipeline finished the task and routed the reply (an approval on a first interaction).
     const task = await taskOf(row.id);
     await waitFor(
       'the task to finish',
       async () => {
-        const [current] = await ctx.container.db.select().from(agentTasks).where(eq(agentTasks.id, task.id));
+        const [current] = await chanA.ctx.container.db
+          .select()
+          .from(agentTasks)
+          .where(eq(agentTasks.id, task.id));
         return current?.status === 'done';
       },
       60_000,
     );
-    const [approval] = await ctx.container.db.select().from(approvals).where(eq(approvals.taskId, task.id));
+    const [approval] = await chanA.ctx.container.db
+      .select()
+      .from(approvals)
+      .where(eq(approvals.taskId, task.id));
     expect(approval?.originalContent.length).toBeGreaterThan(0);
   }, 120_000);
 
   it('reads a DOCX document and labels its text with the file name', async () => {
-    const scene = await createPipelineScene(ctx.container);
-    graph.addMedia('media-docx', {
+    const scene = await createPipelineScene(chanA.ctx.container);
+    chanA.graph.addMedia('media-docx', {
       mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       bytes: docx([{ text: 'Travel expenses are refunded within ten working days.' }]),
     });
@@ -154,12 +126,15 @@ describe('chanA-inbound: images and documents', () => {
   });
 
   it('tries again when the platform fails for a passing reason, and then reads the file', async () => {
-    const scene = await createPipelineScene(ctx.container);
-    graph.addMedia('media-txt-retry', {
+    const scene = await createPipelineScene(chanA.ctx.container);
+    chanA.graph.addMedia('media-txt-retry', {
       mimeType: 'text/plain',
       bytes: Buffer.from('Overtime is paid double.'),
     });
-    graph.replyNext('media', { status: 503, body: { error: { message: 'Service unavailable', code: 2 } } });
+    chanA.graph.replyNext('media', {
+      status: 503,
+      body: { error: { message: 'Service unavailable', code: 2 } },
+    });
     const id = wamid();
     await send(
       scene.phone,
@@ -172,12 +147,12 @@ describe('chanA-inbound: images and documents', () => {
     );
     const row = await inboundRow(id);
     expect(row.content).toBe('[document text: overtime.txt]\nOvertime is paid double.');
-    const job = await ctx.container.queue.getJob('chanA-inbound', messageJobId(id));
+    const job = await chanA.ctx.container.queue.getJob('chanA-inbound', messageJobId(id));
     expect(job?.attemptsMade).toBeGreaterThanOrEqual(1);
   });
 
   it('keeps the caption when the media cannot be fetched, and answers a captionless one with a fixed reply', async () => {
-    const scene = await createPipelineScene(ctx.container);
+    const scene = await createPipelineScene(chanA.ctx.container);
     const withCaption = wamid();
     await send(
       scene.phone,
@@ -202,15 +177,15 @@ describe('chanA-inbound: images and documents', () => {
       return rows.length > 0 ? rows : null;
     });
     expect(replies.map((r) => r.content)).toContain(fixedReply('unreadable', 'en'));
-    expect(await ctx.container.db.select().from(agentTasks).where(eq(agentTasks.messageId, row.id))).toEqual(
-      [],
-    );
+    expect(
+      await chanA.ctx.container.db.select().from(agentTasks).where(eq(agentTasks.messageId, row.id)),
+    ).toEqual([]);
   });
 });
 
 describe('chanA-inbound: types that are not read', () => {
   it('stores the message and queues a fixed reply on chanA-outbound, in English by default', async () => {
-    const scene = await createPipelineScene(ctx.container);
+    const scene = await createPipelineScene(chanA.ctx.container);
     const conversations = new Set<string>();
     // A reaction is not among them: it rates the reply it is on (src/modules/feedback), unanswered.
     for (const type of ['audio', 'sticker', 'location', 'video', 'unsupported']) {
@@ -220,7 +195,7 @@ describe('chanA-inbound: types that are not read', () => {
       expect(row.content).toBe(`[${type} message]`);
       expect(row.metadata).toMatchObject({ fixedReply: 'unsupported', attachment: { type } });
       expect(
-        await ctx.container.db.select().from(agentTasks).where(eq(agentTasks.messageId, row.id)),
+        await chanA.ctx.container.db.select().from(agentTasks).where(eq(agentTasks.messageId, row.id)),
       ).toEqual([]);
       conversations.add(row.conversationId);
     }
@@ -232,14 +207,14 @@ describe('chanA-inbound: types that are not read', () => {
     });
     for (const reply of replies) {
       expect(reply.content).toBe(fixedReply('unsupported', 'en'));
-      const job = await ctx.container.queue.getJob('chanA-outbound', `outbound-${reply.id}`);
+      const job = await chanA.ctx.container.queue.getJob('chanA-outbound', `outbound-${reply.id}`);
       expect(job?.data).toEqual({ messageId: reply.id });
     }
   });
 
   it('answers in the employee’s stored language, else in the language of their last text', async () => {
-    const ukScene = await createPipelineScene(ctx.container);
-    await ctx.container.db
+    const ukScene = await createPipelineScene(chanA.ctx.container);
+    await chanA.ctx.container.db
       .update(employeeProfiles)
       .set({ preferences: { language: 'uk' } })
       .where(eq(employeeProfiles.userId, ukScene.employee.user.id));
@@ -247,7 +222,7 @@ describe('chanA-inbound: types that are not read', () => {
     await send(ukScene.phone, otherMessage(ukScene.phone, 'audio', ukId));
     const ukRow = await inboundRow(ukId);
 
-    const ruScene = await createPipelineScene(ctx.container);
+    const ruScene = await createPipelineScene(chanA.ctx.container);
     const textId = wamid();
     await send(ruScene.phone, textMessage(ruScene.phone, 'Сколько дней отпуска у меня осталось?', textId));
     await inboundRow(textId);
@@ -273,7 +248,7 @@ describe('chanA-inbound: types that are not read', () => {
       async () => (await outboundOf(row.conversationId)).length === 1,
     );
 
-    const inactive = await createUser(ctx.container, {
+    const inactive = await createUser(chanA.ctx.container, {
       phone: `4475${Math.floor(10_000_000 + Math.random() * 89_999_999)}`,
       isActive: false,
     });
@@ -282,7 +257,7 @@ describe('chanA-inbound: types that are not read', () => {
     await send(inactivePhone, otherMessage(inactivePhone, 'audio', silent));
     const stored = await inboundRow(silent);
     await waitFor('the job to finish', async () => {
-      const jobs = await ctx.container.queue.counts('chanA-inbound');
+      const jobs = await chanA.ctx.container.queue.counts('chanA-inbound');
       return jobs.active === 0 && jobs.waiting === 0;
     });
     expect(await outboundOf(stored.conversationId)).toEqual([]);

@@ -1,11 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createNamespace, createUser, type TestUser } from '../../../test/factories.js';
-import { createPipelineScene, VACATION_QUESTION } from '../../../test/pipeline-factories.js';
+import { createPipelineScene } from '../../../test/pipeline-factories.js';
+import {
+  askOnWebChannel,
+  closeSocketsAfterAll,
+  deactivateThroughApi,
+  expectAuthMessagesRefused,
+  expectPlainRequestRefused,
+  fakeAgentTaskEvent,
+  logOutEverywhere,
+  PIPELINE_EVENT_SEQUENCE,
+  PIPELINE_TOOL_CALL_PROGRESS,
+  refusedSocketAuth,
+} from '../../../test/realtime.js';
 import { SocketTestClient, startSecondApi } from '../../../test/ws-client.js';
-import { type AgentTaskCommon, publishEvent } from './events.js';
+import { publishEvent } from './events.js';
 import { CLOSE_CODES, HANDSHAKE_TIMEOUT_MS } from './socket-hub.js';
 
 const ctx = useTestApp({}, { workers: true });
@@ -47,30 +59,9 @@ class Client extends SocketTestClient {
   }
 }
 
-const clients: Client[] = [];
-async function track(client: Promise<Client>): Promise<Client> {
-  const opened = await client;
-  clients.push(opened);
-  return opened;
-}
-afterAll(() => {
-  for (const client of clients) client.close();
-});
+const track = closeSocketsAfterAll<Client>();
 
 const url = () => `${baseUrl}/ws/agent-tasks`;
-
-/** An event as the pipeline publishes it, for a task that does not exist. */
-function fakeEvent(namespaceId: string, departmentId: string): AgentTaskCommon {
-  const taskId = randomUUID();
-  return {
-    taskId,
-    jobId: `agent-task-${taskId}`,
-    namespaceId,
-    departmentId,
-    adapterType: 'api',
-    status: 'queued',
-  };
-}
 
 async function userWithNamespace(
   role = 'employee',
@@ -83,9 +74,7 @@ async function userWithNamespace(
 
 describe('/ws/agent-tasks handshake', () => {
   it('answers a plain HTTP request without an upgrade with 400 in the error envelope', async () => {
-    const res = await ctx.app.inject({ url: '/ws/agent-tasks' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'BadRequestError', statusCode: 400 });
+    await expectPlainRequestRefused(ctx.app, '/ws/agent-tasks');
   });
 
   it('answers a valid auth message with authenticated and an empty payload', async () => {
@@ -103,20 +92,8 @@ describe('/ws/agent-tasks handshake', () => {
 
   it('closes with 4003 for a bad, stale or missing token', async () => {
     const { user } = await userWithNamespace();
-    const forged = `${user.token.slice(0, user.token.lastIndexOf('.'))}.${Buffer.from('forged').toString('base64url')}`;
-    const stale = await createUser(ctx.container);
-    await ctx.container.repositories.users.bumpTokenVersion(stale.user.id);
-    for (const auth of [
-      { action: 'auth', token: forged },
-      { action: 'auth', token: stale.token },
-      { action: 'auth' },
-      { action: 'auth', token: 42 },
-    ]) {
-      const client = await track(Client.open(url()));
-      client.send(auth);
-      expect((await client.closed()).code, JSON.stringify(auth).slice(0, 40)).toBe(4003);
-      expect(client.events).toEqual([]);
-    }
+    const refused = await refusedSocketAuth(ctx.container, user);
+    await expectAuthMessagesRefused(() => track(Client.open(url())), refused.messages);
   });
 
   it('closes with 4003 when another message, or text that is not JSON, comes before auth', async () => {
@@ -159,8 +136,8 @@ describe('/ws/agent-tasks subscriptions', () => {
 
     await client.subscribe(mine.namespaceId);
     // Published in this order on one channel: the own event arriving proves the foreign one was not sent.
-    const foreign = fakeEvent(other.namespaceId, other.departmentId);
-    const own = fakeEvent(mine.namespaceId, mine.departmentId);
+    const foreign = fakeAgentTaskEvent(other.namespaceId, other.departmentId);
+    const own = fakeAgentTaskEvent(mine.namespaceId, mine.departmentId);
     await publishEvent(ctx.container.bus, 'agent-task.created', foreign);
     await publishEvent(ctx.container.bus, 'agent-task.created', own);
     const received = await client.next('agent-task.created');
@@ -173,7 +150,7 @@ describe('/ws/agent-tasks subscriptions', () => {
     const admin = await createUser(ctx.container, { role: 'admin' });
     const client = await track(Client.authenticated(url(), admin.token));
     await client.subscribe(other.namespaceId);
-    const event = fakeEvent(other.namespaceId, other.departmentId);
+    const event = fakeAgentTaskEvent(other.namespaceId, other.departmentId);
     await publishEvent(ctx.container.bus, 'agent-task.started', { ...event, status: 'running' });
     expect((await client.next('agent-task.started')).payload.taskId).toBe(event.taskId);
   });
@@ -188,8 +165,8 @@ describe('/ws/agent-tasks subscriptions', () => {
 
     client.send({ action: 'unsubscribe', namespaceId: first });
     await client.next('unsubscribed', (p) => p.namespaceId === first);
-    const dropped = fakeEvent(first, departmentId);
-    const kept = fakeEvent(second, departmentId);
+    const dropped = fakeAgentTaskEvent(first, departmentId);
+    const kept = fakeAgentTaskEvent(second, departmentId);
     await publishEvent(ctx.container.bus, 'agent-task.created', dropped);
     await publishEvent(ctx.container.bus, 'agent-task.created', kept);
     await client.next('agent-task.created', (p) => p.taskId === kept.taskId);
@@ -197,8 +174,8 @@ describe('/ws/agent-tasks subscriptions', () => {
     client.send({ action: 'unsubscribe' });
     await client.next('unsubscribed', (p) => p.namespaceId === null);
     await client.subscribe(third);
-    const afterAll = fakeEvent(second, departmentId);
-    const marker = fakeEvent(third, departmentId);
+    const afterAll = fakeAgentTaskEvent(second, departmentId);
+    const marker = fakeAgentTaskEvent(third, departmentId);
     await publishEvent(ctx.container.bus, 'agent-task.created', afterAll);
     await publishEvent(ctx.container.bus, 'agent-task.created', marker);
     await client.next('agent-task.created', (p) => p.taskId === marker.taskId);
@@ -219,17 +196,9 @@ const eventsOf = (client: Client, taskId: string) =>
 async function expectPipelineSequence(client: Client, taskId: string, namespaceId: string): Promise<void> {
   await client.next('agent-task.completed', (p) => p.taskId === taskId);
   const events = eventsOf(client, taskId);
-  expect(events.map((e) => e.event)).toEqual([
-    'agent-task.created',
-    'agent-task.started',
-    'agent-task.tool-call',
-    'agent-task.tool-call',
-    'agent-task.tool-call',
-    'agent-task.tool-call',
-    'agent-task.completed',
-  ]);
+  expect(events.map((e) => e.event)).toEqual(PIPELINE_EVENT_SEQUENCE);
   const toolCalls = events.filter((e) => e.event === 'agent-task.tool-call');
-  expect(toolCalls.map((e) => e.payload.progress)).toEqual([0.25, 0.5, 0.75, 1]);
+  expect(toolCalls.map((e) => e.payload.progress)).toEqual(PIPELINE_TOOL_CALL_PROGRESS);
   expect(toolCalls.map((e) => (e.payload.toolCall as { stepName: string }).stepName)).toEqual([
     'inject_profile',
     'rag_search',
@@ -240,23 +209,12 @@ async function expectPipelineSequence(client: Client, taskId: string, namespaceI
   expect(events.at(-1)!.payload).toMatchObject({ status: 'done', durationMs: expect.any(Number) });
 }
 
-async function sendThroughWebChannel(employee: TestUser): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/conversations/web/messages',
-    headers: employee.headers,
-    payload: { text: VACATION_QUESTION },
-  });
-  expect(res.statusCode).toBe(202);
-  return res.json().taskId;
-}
-
 describe('/ws/agent-tasks events of a real message', () => {
   it('delivers created, started, four tool-calls with progress 0.25 to 1, and completed', async () => {
     const scene = await createPipelineScene(ctx.container);
     const client = await track(Client.authenticated(url(), scene.employee.token));
     await client.subscribe(scene.namespaceId);
-    const taskId = await sendThroughWebChannel(scene.employee);
+    const taskId = await askOnWebChannel(ctx.app, scene.employee);
     await expectPipelineSequence(client, taskId, scene.namespaceId);
 
     const task = await ctx.app.inject({
@@ -277,7 +235,7 @@ describe('/ws/agent-tasks events of a real message', () => {
           Client.authenticated(`${second.baseUrl}/ws/agent-tasks`, scene.employee.token),
         );
         await client.subscribe(scene.namespaceId);
-        const taskId = await sendThroughWebChannel(scene.employee);
+        const taskId = await askOnWebChannel(ctx.app, scene.employee);
         await expectPipelineSequence(client, taskId, scene.namespaceId);
       } finally {
         await second.close();
@@ -290,8 +248,7 @@ describe('/ws/agent-tasks revocation', () => {
   it('closes an authenticated socket when its user logs out everywhere', async () => {
     const { user } = await userWithNamespace();
     const client = await track(Client.authenticated(url(), user.token));
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/me/logout-all', headers: user.headers });
-    expect(res.statusCode).toBe(200);
+    await logOutEverywhere(ctx.app, user);
     const closed = await client.closed();
     expect(closed.code).toBe(4003);
     expect(closed.reason).toMatch(/revoked/);
@@ -302,14 +259,7 @@ describe('/ws/agent-tasks revocation', () => {
     const bystander = await userWithNamespace();
     const client = await track(Client.authenticated(url(), user.token));
     const other = await track(Client.authenticated(url(), bystander.user.token));
-    const admin = await createUser(ctx.container, { role: 'admin' });
-    const res = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/users/${user.user.id}`,
-      headers: admin.headers,
-      payload: { isActive: false },
-    });
-    expect(res.statusCode).toBe(200);
+    await deactivateThroughApi(ctx.app, ctx.container, user.user.id);
     expect((await client.closed()).code).toBe(4003);
     // The bystander still answers: its next subscription is confirmed.
     await other.subscribe(bystander.namespaceId);

@@ -8,8 +8,16 @@ import {
   makeAutonomous,
   markInteracted,
   type PipelineTestContext,
-  VACATION_QUESTION,
 } from '../../../test/pipeline-factories.js';
+import {
+  askOnWebChannel,
+  closeSocketsAfterAll,
+  deactivateThroughApi,
+  expectAuthMessagesRefused,
+  expectPlainRequestRefused,
+  logOutEverywhere,
+  refusedSocketAuth,
+} from '../../../test/realtime.js';
 import { type Frame, SocketTestClient, startSecondApi } from '../../../test/ws-client.js';
 import { CLOSE_CODES, HANDSHAKE_TIMEOUT_MS } from './socket-hub.js';
 
@@ -45,15 +53,7 @@ class Client extends SocketTestClient {
   }
 }
 
-const clients: Client[] = [];
-async function track(client: Promise<Client>): Promise<Client> {
-  const opened = await client;
-  clients.push(opened);
-  return opened;
-}
-afterAll(() => {
-  for (const client of clients) client.close();
-});
+const track = closeSocketsAfterAll<Client>();
 
 const url = () => `${baseUrl}/ws/notifications`;
 
@@ -71,9 +71,7 @@ async function notify(users: TestUser[], title = `Notice ${randomUUID().slice(0,
 
 describe('/ws/notifications handshake', () => {
   it('answers a plain HTTP request without an upgrade with 400 in the error envelope', async () => {
-    const res = await ctx.app.inject({ url: '/ws/notifications' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'BadRequestError', statusCode: 400 });
+    await expectPlainRequestRefused(ctx.app, '/ws/notifications');
   });
 
   it('answers a valid auth message with authenticated and an empty payload', async () => {
@@ -101,21 +99,9 @@ describe('/ws/notifications handshake', () => {
 
   it('closes with 4003 for a bad, stale or missing token, in the message or in the query', async () => {
     const user = await createUser(ctx.container);
-    const forged = `${user.token.slice(0, user.token.lastIndexOf('.'))}.${Buffer.from('forged').toString('base64url')}`;
-    const stale = await createUser(ctx.container);
-    await ctx.container.repositories.users.bumpTokenVersion(stale.user.id);
-    for (const auth of [
-      { action: 'auth', token: forged },
-      { action: 'auth', token: stale.token },
-      { action: 'auth' },
-      { action: 'auth', token: 42 },
-    ]) {
-      const client = await track(Client.open(url()));
-      client.send(auth);
-      expect((await client.closed()).code, JSON.stringify(auth).slice(0, 40)).toBe(4003);
-      expect(client.frames).toEqual([]);
-    }
-    for (const token of [forged, stale.token, '']) {
+    const refused = await refusedSocketAuth(ctx.container, user);
+    await expectAuthMessagesRefused(() => track(Client.open(url())), refused.messages);
+    for (const token of [refused.forged, refused.stale, '']) {
       const client = await track(Client.open(`${url()}?token=${encodeURIComponent(token)}`));
       expect((await client.closed()).code).toBe(4003);
       expect(client.frames).toEqual([]);
@@ -196,13 +182,7 @@ describe('/ws/notifications pushes', () => {
     );
     const otherSockets = await Promise.all(others.map((u) => track(Client.authenticated(url(), u.token))));
 
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/conversations/web/messages',
-      headers: scene.employee.headers,
-      payload: { text: VACATION_QUESTION },
-    });
-    expect(res.statusCode).toBe(202);
+    await askOnWebChannel(ctx.app, scene.employee);
 
     const pushes = await Promise.all(
       approverSockets.map((s) => s.push((p) => p.type === 'approval_pending')),
@@ -231,13 +211,7 @@ describe('/ws/notifications pushes', () => {
     await makeAutonomous(ctx.container, scene.namespaceId, 'vacation');
     await markInteracted(ctx.container, scene.employee.user.id, scene.namespaceId, 'vacation');
     const client = await track(Client.authenticated(url(), scene.employee.token));
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/conversations/web/messages',
-      headers: scene.employee.headers,
-      payload: { text: VACATION_QUESTION },
-    });
-    expect(res.statusCode).toBe(202);
+    await askOnWebChannel(ctx.app, scene.employee);
     const frame = await client.push((p) => p.type === 'assistant_reply');
     expect(frame.payload).toMatchObject({
       userId: scene.employee.user.id,
@@ -251,8 +225,7 @@ describe('/ws/notifications revocation', () => {
   it('closes the sockets of a user who logs out everywhere, and of a deactivated user', async () => {
     const user = await createUser(ctx.container);
     const client = await track(Client.authenticated(url(), user.token));
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/me/logout-all', headers: user.headers });
-    expect(res.statusCode).toBe(200);
+    await logOutEverywhere(ctx.app, user);
     const closed = await client.closed();
     expect(closed.code).toBe(4003);
     expect(closed.reason).toMatch(/revoked/);
@@ -261,14 +234,7 @@ describe('/ws/notifications revocation', () => {
     const bystander = await createUser(ctx.container);
     const gone = await track(Client.authenticated(url(), deactivated.token));
     const stays = await track(Client.authenticated(url(), bystander.token));
-    const admin = await createUser(ctx.container, { role: 'admin' });
-    const patch = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/users/${deactivated.user.id}`,
-      headers: admin.headers,
-      payload: { isActive: false },
-    });
-    expect(patch.statusCode).toBe(200);
+    await deactivateThroughApi(ctx.app, ctx.container, deactivated.user.id);
     expect((await gone.closed()).code).toBe(4003);
     const [row] = await notify([bystander]);
     await stays.push((p) => p.id === row!.id);

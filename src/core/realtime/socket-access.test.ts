@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createNamespace, createRole, createUser } from '../../../test/factories.js';
+import { fakeAgentTaskEvent } from '../../../test/realtime.js';
 import { type Frame, SocketTestClient, startSecondApi } from '../../../test/ws-client.js';
 import type { Bus } from '../bus/bus.js';
-import { type AgentTaskCommon, publishEvent } from './events.js';
+import { publishEvent } from './events.js';
 
 /**
  * Sockets follow access: once the request that narrows a user's access has
@@ -54,18 +55,6 @@ async function subscribe(client: SocketTestClient, namespaceId: string): Promise
   );
 }
 
-function fakeEvent(namespaceId: string, departmentId: string): AgentTaskCommon {
-  const taskId = randomUUID();
-  return {
-    taskId,
-    jobId: `agent-task-${taskId}`,
-    namespaceId,
-    departmentId,
-    adapterType: 'api',
-    status: 'queued',
-  };
-}
-
 /** A department with one namespace. */
 async function departmentWithNamespace(): Promise<{ departmentId: string; namespaceId: string }> {
   const department = await createDepartment(ctx.container);
@@ -87,8 +76,8 @@ async function expectWithdrawn(
   withdrawn: { departmentId: string; namespaceId: string },
   kept: { departmentId: string; namespaceId: string },
 ): Promise<void> {
-  const forbidden = fakeEvent(withdrawn.namespaceId, withdrawn.departmentId);
-  const marker = fakeEvent(kept.namespaceId, kept.departmentId);
+  const forbidden = fakeAgentTaskEvent(withdrawn.namespaceId, withdrawn.departmentId);
+  const marker = fakeAgentTaskEvent(kept.namespaceId, kept.departmentId);
   await publishEvent(bus, 'agent-task.created', forbidden);
   await publishEvent(bus, 'agent-task.created', marker);
   await client.waitFor('the event of the kept namespace', (f) => f.payload.taskId === marker.taskId);
@@ -133,7 +122,7 @@ describe.each(Object.keys(REPLICAS))('a socket on %s follows access', (where) =>
     await expectWithdrawn(client, replica.bus, a, kept);
     // The new department is open to a new subscription; the bystander still gets department A.
     await subscribe(client, b.namespaceId);
-    const stillA = fakeEvent(a.namespaceId, a.departmentId);
+    const stillA = fakeAgentTaskEvent(a.namespaceId, a.departmentId);
     await publishEvent(replica.bus, 'agent-task.created', stillA);
     await other.waitFor('department A’s event', (f) => f.payload.taskId === stillA.taskId);
   });
@@ -204,7 +193,11 @@ describe.each(Object.keys(REPLICAS))('a socket on %s follows access', (where) =>
     expect(deactivated.statusCode).toBe(200);
 
     // Without the revocation message (a second embedded instance) the pushes themselves find the user gone.
-    await publishEvent(replica.bus, 'agent-task.created', fakeEvent(home.namespaceId, home.departmentId));
+    await publishEvent(
+      replica.bus,
+      'agent-task.created',
+      fakeAgentTaskEvent(home.namespaceId, home.departmentId),
+    );
     await publishEvent(replica.bus, 'notification.created', {
       id: randomUUID(),
       userId: user.user.id,

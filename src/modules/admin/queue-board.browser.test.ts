@@ -1,27 +1,14 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
+import { CHROMIUM, hasChromium, launchChromium } from '../../../test/browser.js';
 import { createUser } from '../../../test/factories.js';
 import { QUEUE_NAMES } from '../../core/queue/queue.js';
 
-/** Debian's chromium package (.ci/install-chromium.sh installs it in CI). */
-const CHROMIUM = '/usr/bin/chromium';
-const LAUNCH_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Where the screenshot is kept for a person to look at (git-ignored). */
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-results');
 
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) {
   console.warn(`queue dashboard browser test skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
 }
@@ -38,9 +25,7 @@ beforeAll(async () => {
 });
 
 describe.skipIf(!hasChromium)('queue dashboard in a headless browser', () => {
-  const browserReady = hasChromium
-    ? chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_FLAGS, headless: true })
-    : null;
+  const browserReady = hasChromium ? launchChromium() : null;
   afterAll(async () => {
     await (await browserReady)?.close();
   });

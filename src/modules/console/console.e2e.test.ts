@@ -5,14 +5,15 @@
  * pipeline, approvals, knowledge ingestion, sockets. One browser for the
  * file; the steps run in order and share the signed-in page.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, hasChromium, launchChromium } from '../../../test/browser.js';
 import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
 import { type FakeGraphServer, startFakeGraphServer } from '../../../test/fakes/chanA-graph-server.js';
 import {
@@ -30,8 +31,6 @@ import {
   waitFor,
 } from '../../../test/pipeline-factories.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) {
   console.warn(`console e2e: skipped, ${CHROMIUM} is missing (install it with bash .ci/install-chromium.sh)`);
 }
@@ -102,19 +101,7 @@ describe.skipIf(!hasChromium)('approver console in a browser', () => {
       name: 'Petro Approver',
     });
     for (const name of NAMES) people[name] = await employee(name);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     // A fresh context: its own profile, storage and cookies.
     page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
     page.setDefaultTimeout(20_000);

@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createNamespace, createUser } from '../../../test/factories.js';
-import { type FakeLlmServer, startFakeLlmServer } from '../../../test/fakes/llm-server.js';
+import { useFakeLlmTestApp } from '../../../test/llm-app.js';
 import { createLocalEmbedder } from '../../core/llm/local-embedder.js';
 import { createIntentClassifier } from './intent-classifier.js';
 import { isUncertain, parseChoice } from './intent-model-fallback.js';
 
 // INTENT_MODEL_FALLBACK=true with the OpenAI-compatible provider, served by the local fake LLM server.
-let ctx: TestContext;
-let fake: FakeLlmServer;
 let reply = 'unknown';
-beforeAll(async () => {
-  fake = await startFakeLlmServer({ reply: () => reply });
-  ctx = await createTestApp({
-    LLM_API_KEY: fake.apiKey,
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_MODEL: 'fake-chat',
-    LLM_EMBEDDING_MODEL: 'fake-embed',
-    INTENT_MODEL_FALLBACK: 'true',
-  });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await fake?.close();
-});
+const ctx = useFakeLlmTestApp({ INTENT_MODEL_FALLBACK: 'true' }, { reply: () => reply });
 beforeEach(() => {
-  fake.reset();
   reply = 'unknown';
 });
 
@@ -49,7 +32,7 @@ const setUp = async () => {
   });
   const vector = (text: string) =>
     createLocalEmbedder(ctx.container.config.embeddingDimensions).embedOne(text);
-  fake.reset();
+  ctx.fake.reset();
   const classify = (text: string) =>
     ctx.app.inject({
       method: 'POST',
@@ -60,7 +43,7 @@ const setUp = async () => {
   return { namespace, offline, vector, classify };
 };
 
-const chatCalls = () => fake.requestsTo('/v1/chat/completions');
+const chatCalls = () => ctx.fake.requestsTo('/v1/chat/completions');
 
 describe('INTENT_MODEL_FALLBACK with a configured model', () => {
   it('asks the model once about an uncertain message, with the intents and their examples, and answers its choice', async () => {
@@ -96,7 +79,7 @@ describe('INTENT_MODEL_FALLBACK with a configured model', () => {
     const { namespace, offline, vector, classify } = await setUp();
     const before = await offline.classify(namespace.id, UNCERTAIN, vector(UNCERTAIN));
     for (const text of ['I think it is vacation', 'salary', 'password\nvacation', '']) {
-      fake.reset();
+      ctx.fake.reset();
       reply = text;
       expect((await classify(UNCERTAIN)).json()).toEqual(before);
       expect(chatCalls()).toHaveLength(1);
@@ -107,7 +90,7 @@ describe('INTENT_MODEL_FALLBACK with a configured model', () => {
     const { namespace, offline, vector } = await setUp();
     const before = await offline.classify(namespace.id, UNCERTAIN, vector(UNCERTAIN));
     // The pipeline passes the vector: the failures all land on the chat request (and its retries).
-    fake.failNext(500, 500, 500, 500, 500, 500);
+    ctx.fake.failNext(500, 500, 500, 500, 500, 500);
     reply = 'vacation';
     const result = await ctx.container.intents.classifier.classify(
       namespace.id,
@@ -116,7 +99,7 @@ describe('INTENT_MODEL_FALLBACK with a configured model', () => {
     );
     expect(result).toEqual(before);
     expect(chatCalls().length).toBeGreaterThanOrEqual(1);
-    expect(fake.requestsTo('/v1/embeddings')).toHaveLength(0);
+    expect(ctx.fake.requestsTo('/v1/embeddings')).toHaveLength(0);
   });
 
   it('does not ask about a sure match or plainly unrelated text', async () => {

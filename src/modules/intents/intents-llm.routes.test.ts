@@ -1,29 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
 import { createNamespace, createUser } from '../../../test/factories.js';
-import { type FakeLlmServer, startFakeLlmServer } from '../../../test/fakes/llm-server.js';
+import { useFakeLlmTestApp } from '../../../test/llm-app.js';
 import { securityChecks } from '../../../test/security.js';
 import { intentExamples } from '../../core/db/schema/index.js';
 import { createLocalEmbedder } from '../../core/llm/local-embedder.js';
 
 // The same endpoints with the OpenAI-compatible provider, served by the local fake LLM server.
-let ctx: TestContext;
-let fake: FakeLlmServer;
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  ctx = await createTestApp({
-    LLM_API_KEY: fake.apiKey,
-    LLM_BASE_URL: fake.baseUrl,
-    LLM_MODEL: 'fake-chat',
-    LLM_EMBEDDING_MODEL: 'fake-embed',
-  });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await fake?.close();
-});
-beforeEach(() => fake.reset());
+const ctx = useFakeLlmTestApp();
 
 securityChecks(() => ctx, {
   method: 'POST',
@@ -44,11 +28,11 @@ describe('intents with the OpenAI-compatible provider', () => {
     const { namespace, post } = await setUp();
     const body = { namespaceId: namespace.id, intentName: 'password', exampleText: 'I forgot my password' };
     expect((await post('/intents/examples', body)).statusCode).toBe(201);
-    const calls = fake.requestsTo('/v1/embeddings');
+    const calls = ctx.fake.requestsTo('/v1/embeddings');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toMatchObject({ model: 'fake-embed', input: ['I forgot my password'] });
     expect((await post('/intents/examples', body)).statusCode).toBe(200);
-    expect(fake.requestsTo('/v1/embeddings')).toHaveLength(1);
+    expect(ctx.fake.requestsTo('/v1/embeddings')).toHaveLength(1);
   });
 
   it('classifies through the provider, and without calling it when the pipeline passes the vector', async () => {
@@ -58,16 +42,16 @@ describe('intents with the OpenAI-compatible provider', () => {
       { intentName: 'password', exampleText: 'Please reset my email password' },
       { intentName: 'vacation', exampleText: 'I want to take a vacation next month' },
     ]);
-    fake.reset();
+    ctx.fake.reset();
     const res = await post('/intents/classify', {
       namespaceId: namespace.id,
       text: 'I forgot my email password',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().intent).toBe('password');
-    expect(fake.requestsTo('/v1/embeddings')).toHaveLength(1);
+    expect(ctx.fake.requestsTo('/v1/embeddings')).toHaveLength(1);
     // INTENT_MODEL_FALLBACK is off by default: the chat model is never asked.
-    expect(fake.requestsTo('/v1/chat/completions')).toHaveLength(0);
+    expect(ctx.fake.requestsTo('/v1/chat/completions')).toHaveLength(0);
 
     const vector = createLocalEmbedder(ctx.container.config.embeddingDimensions).embedOne(
       'I forgot my password',
@@ -75,12 +59,12 @@ describe('intents with the OpenAI-compatible provider', () => {
     const result = await ctx.container.intents.classifier.classify(namespace.id, 'ignored text', vector);
     expect(result.intent).toBe('password');
     expect(result.confidence).toBeGreaterThan(0.9);
-    expect(fake.requestsTo('/v1/embeddings')).toHaveLength(1);
+    expect(ctx.fake.requestsTo('/v1/embeddings')).toHaveLength(1);
   });
 
   it('answers 503 without storing anything when the provider keeps failing', async () => {
     const { namespace, post } = await setUp();
-    fake.failNext(500, 500, 500, 500, 500);
+    ctx.fake.failNext(500, 500, 500, 500, 500);
     const res = await post('/intents/examples', {
       namespaceId: namespace.id,
       intentName: 'password',
@@ -88,7 +72,7 @@ describe('intents with the OpenAI-compatible provider', () => {
     });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ error: 'ServiceUnavailableError' });
-    expect(res.body).not.toContain(fake.apiKey);
+    expect(res.body).not.toContain(ctx.fake.apiKey);
     expect(
       await ctx.container.db
         .select()
@@ -97,7 +81,7 @@ describe('intents with the OpenAI-compatible provider', () => {
     ).toEqual([]);
     expect(await ctx.container.intents.trust.get(namespace.id, 'password')).toBeNull();
 
-    fake.failNext(500, 500, 500, 500, 500);
+    ctx.fake.failNext(500, 500, 500, 500, 500);
     const classify = await post('/intents/classify', { namespaceId: namespace.id, text: 'hello' });
     expect(classify.statusCode).toBe(503);
   });

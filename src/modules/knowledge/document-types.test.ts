@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createKnowledgeBase, createUser, type TestUser } from '../../../test/factories.js';
-import { multipartBody } from '../../../test/files.js';
+import { uploadKnowledgeFile, waitForDocumentRun } from '../../../test/knowledge-documents.js';
 
 const ctx = useTestApp({}, { workers: true });
 
@@ -16,38 +16,17 @@ interface DocumentBody {
 async function upload(filename: string, text: string): Promise<{ caller: TestUser; doc: DocumentBody }> {
   const caller = await createUser(ctx.container);
   const base = await createKnowledgeBase(ctx.container, { departmentId: caller.user.departmentId });
-  const { body, contentType } = multipartBody({
+  const doc = await uploadKnowledgeFile<DocumentBody>(ctx.app, caller, {
     knowledgeBaseId: base.id,
-    file: { filename, content: Buffer.from(text), contentType: 'text/plain' },
+    filename,
+    content: Buffer.from(text),
+    contentType: 'text/plain',
   });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/knowledge/upload',
-    headers: { ...caller.headers, 'content-type': contentType },
-    payload: body,
-  });
-  expect(res.statusCode).toBe(201);
-  return { caller, doc: res.json() };
+  return { caller, doc };
 }
 
 /** Polls the document until its run ends. */
-async function settled(caller: TestUser, id: string): Promise<DocumentBody> {
-  let doc: DocumentBody | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await ctx.app.inject({
-          url: `/api/v1/knowledge/documents/${id}`,
-          headers: caller.headers,
-        });
-        doc = res.json();
-        return doc!.status;
-      },
-      { timeout: 25_000, interval: 200 },
-    )
-    .toMatch(/^(ready|failed)$/);
-  return doc!;
-}
+const settled = (caller: TestUser, id: string) => waitForDocumentRun<DocumentBody>(ctx.app, caller, id);
 
 describe('text files whose first bytes look like another format', () => {
   it.each([

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createKnowledgeBase, createUser, type TestUser } from '../../../test/factories.js';
-import { multipartBody } from '../../../test/files.js';
 import { type LocalHttpServer, startHttpServer } from '../../../test/http-server.js';
+import { uploadKnowledgeFile, waitForDocumentRun } from '../../../test/knowledge-documents.js';
 import { chunks } from '../../core/db/schema/index.js';
 import { DETECTOR_FINGERPRINT } from '../rag/injection-detection.js';
 
@@ -91,20 +91,14 @@ async function setup() {
 }
 
 async function upload(caller: TestUser, knowledgeBaseId: string, filename: string, text: string) {
-  const { body, contentType } = multipartBody({
+  const doc = await uploadKnowledgeFile<DocumentBody>(ctx.app, caller, {
     knowledgeBaseId,
     title: filename,
-    file: { filename, content: Buffer.from(text) },
+    filename,
+    content: Buffer.from(text),
   });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/knowledge/upload',
-    headers: { ...caller.headers, 'content-type': contentType },
-    payload: body,
-  });
-  expect(res.statusCode).toBe(201);
-  expect(res.json().heldBackChunkCount).toBe(0);
-  return res.json().id as string;
+  expect(doc.heldBackChunkCount).toBe(0);
+  return doc.id;
 }
 
 async function addPage(caller: TestUser, knowledgeBaseId: string, path: string) {
@@ -119,23 +113,8 @@ async function addPage(caller: TestUser, knowledgeBaseId: string, path: string) 
 }
 
 /** Polls the document until run `run` has ended. */
-async function settled(caller: TestUser, id: string, run = 1): Promise<DocumentBody> {
-  let doc: DocumentBody | undefined;
-  await expect
-    .poll(
-      async () => {
-        doc = (
-          await ctx.app.inject({ url: `/api/v1/knowledge/documents/${id}`, headers: caller.headers })
-        ).json();
-        return (
-          doc!.status !== 'pending' && doc!.status !== 'processing' && doc!.metadata.ingestion?.run === run
-        );
-      },
-      { timeout: 25_000, interval: 200 },
-    )
-    .toBe(true);
-  return doc!;
-}
+const settled = (caller: TestUser, id: string, run = 1) =>
+  waitForDocumentRun<DocumentBody>(ctx.app, caller, id, { run });
 
 async function draftSources(caller: TestUser, text: string) {
   const res = await ctx.app.inject({

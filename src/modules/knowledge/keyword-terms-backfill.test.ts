@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createKnowledgeBase, createKnowledgeFixture } from '../../../test/factories.js';
+import { uploadTextAsSystem } from '../../../test/knowledge-documents.js';
 import { rowsOf } from '../../core/db/client.js';
 import { backfillKeywordTerms } from './keyword-terms-backfill.js';
 
@@ -39,16 +39,9 @@ async function expectCurrent(knowledgeBaseId: string) {
 }
 
 async function upload(knowledgeBaseId: string, name: string, text: string) {
-  const { knowledge, system } = ctx.container;
-  const bytes = Buffer.from(text);
-  const { tempPath } = await knowledge.files.receive(Readable.from([bytes]));
-  const doc = await knowledge.documents.upload(system, {
-    knowledgeBaseId,
-    title: name,
-    file: { tempPath, fileName: name, size: bytes.length },
-  });
-  await settled(doc.id, 1);
-  return doc.id;
+  const id = await uploadTextAsSystem(ctx.container, knowledgeBaseId, name, text);
+  await settled(id, 1);
+  return id;
 }
 
 async function settled(documentId: string, run: number) {

@@ -9,7 +9,7 @@ import {
   createUser,
   type TestUser,
 } from '../../../test/factories.js';
-import { multipartBody } from '../../../test/files.js';
+import { uploadKnowledgeFile } from '../../../test/knowledge-documents.js';
 import { securityChecks } from '../../../test/security.js';
 import { chunks, documents, knowledgeBases, namespaces } from '../../core/db/schema/index.js';
 import { ingestJobId } from './document-metadata.js';
@@ -287,19 +287,12 @@ describe('the syntheticQuestions option', () => {
     const caller = await createUser(ctx.container);
     const base = await createKnowledgeBase(ctx.container, { departmentId: caller.user.departmentId });
     await call(caller, 'PATCH', `/knowledge/bases/${base.id}`, { syntheticQuestions: { enabled: true } });
-    const { body, contentType } = multipartBody({
+    const { id } = await uploadKnowledgeFile(ctx.app, caller, {
       knowledgeBaseId: base.id,
       title: 'Leave',
-      file: { filename: 'leave.txt', content: Buffer.from('Vacation requests go to your manager.') },
+      filename: 'leave.txt',
+      content: Buffer.from('Vacation requests go to your manager.'),
     });
-    const upload = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/knowledge/upload',
-      headers: { ...caller.headers, 'content-type': contentType },
-      payload: body,
-    });
-    expect(upload.statusCode).toBe(201);
-    const id: string = upload.json().id;
     // This app runs no workers: the ingestion job is run here, as the worker would.
     expect(await ctx.container.knowledge.ingestion.ingest(id, ingestJobId(id, 1))).toBe('ready');
     const doc = (await call(caller, 'GET', `/knowledge/documents/${id}`)).json();

@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createKnowledgeBase } from '../../../test/factories.js';
+import { uploadTextAsSystem } from '../../../test/knowledge-documents.js';
 import { rowsOf } from '../../core/db/client.js';
 import { analyseText } from '../rag/text-analysis.js';
 import { reembedOutdatedChunks } from './chunk-reembedding.js';
@@ -38,18 +38,13 @@ async function storedChunks(documentId: string): Promise<StoredChunk[]> {
 }
 
 async function upload(knowledgeBaseId: string, name: string, text: string): Promise<string> {
-  const { knowledge, system } = ctx.container;
-  const bytes = Buffer.from(text);
-  const { tempPath } = await knowledge.files.receive(Readable.from([bytes]));
-  const doc = await knowledge.documents.upload(system, {
-    knowledgeBaseId,
-    title: name,
-    file: { tempPath, fileName: name, size: bytes.length },
-  });
+  const id = await uploadTextAsSystem(ctx.container, knowledgeBaseId, name, text);
   await expect
-    .poll(async () => (await knowledge.repositories.documents.findById(doc.id))?.status, { timeout: 25_000 })
+    .poll(async () => (await ctx.container.knowledge.repositories.documents.findById(id))?.status, {
+      timeout: 25_000,
+    })
     .toBe('ready');
-  return doc.id;
+  return id;
 }
 
 const stemsOf = (text: string) => analyseText(text).flatMap((word) => word.stems);

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_APP_SECRET, TEST_VERIFY_TOKEN } from '../../../test/chanA-app.js';
+import { chanAApprovalOf } from '../../../test/chanA-inbound.js';
 import { createUser } from '../../../test/factories.js';
 import { type FakeGraphServer, startFakeGraphServer } from '../../../test/fakes/chanA-graph-server.js';
 import {
@@ -19,7 +19,6 @@ import {
   VACATION_QUESTION,
   waitFor,
 } from '../../../test/pipeline-factories.js';
-import { agentTasks, approvals, messages } from '../../core/db/schema/index.js';
 import { QUEUE_NAMES } from '../../core/queue/queue.js';
 import { STEP_NAMES } from '../../pipeline/runner.js';
 
@@ -115,24 +114,7 @@ describe('GET /metrics after a channel A message went through', () => {
     );
     expect(accepted.statusCode).toBe(200);
     // A first interaction with the intent waits for a human.
-    const approval = await waitFor(
-      'the pending approval',
-      async () => {
-        const [inbound] = await ctx.container.db
-          .select()
-          .from(messages)
-          .where(and(eq(messages.channel, 'chanA'), eq(messages.channelMessageId, id)));
-        if (!inbound) return null;
-        const [task] = await ctx.container.db
-          .select()
-          .from(agentTasks)
-          .where(eq(agentTasks.messageId, inbound.id));
-        if (!task) return null;
-        const [row] = await ctx.container.db.select().from(approvals).where(eq(approvals.taskId, task.id));
-        return row;
-      },
-      60_000,
-    );
+    const approval = await chanAApprovalOf(ctx.container, id);
 
     const waiting = await scrape();
     expect(typeOf(waiting, 'aos_approvals_waiting')).toBe('GAUGE');

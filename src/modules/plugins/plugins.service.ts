@@ -9,6 +9,12 @@ import type { PluginRegistry, RegisteredPlugin } from './registry.js';
 /** What a write-only config value reads as. */
 export const SECRET_SET = '[set]';
 
+/** What an install or update may set on a namespace's plugin. */
+interface PluginSettings {
+  config?: Record<string, unknown>;
+  enabled?: boolean;
+}
+
 interface PluginsServiceDeps {
   registry: PluginRegistry;
   repository: PluginsRepository;
@@ -90,6 +96,13 @@ export function createPluginsService(deps: PluginsServiceDeps) {
     return plugin;
   }
 
+  /** The plugin and its installation on the namespace, if any; checks the namespace first, then the plugin. */
+  async function installationOf(actor: Actor, namespaceId: string, pluginId: string) {
+    await visibleNamespace(actor, namespaceId);
+    const plugin = knownPlugin(pluginId);
+    return { plugin, existing: await repository.find(namespaceId, pluginId) };
+  }
+
   function checkedConfig(
     plugin: RegisteredPlugin,
     config: Record<string, unknown>,
@@ -140,15 +153,8 @@ export function createPluginsService(deps: PluginsServiceDeps) {
      * @throws NotFoundError for a namespace outside the actor's departments or an unknown plugin.
      * @throws ValidationError when the config does not satisfy the plugin's schema.
      */
-    async install(
-      actor: Actor,
-      namespaceId: string,
-      pluginId: string,
-      input: { config?: Record<string, unknown>; enabled?: boolean },
-    ) {
-      await visibleNamespace(actor, namespaceId);
-      const plugin = knownPlugin(pluginId);
-      const existing = await repository.find(namespaceId, pluginId);
+    async install(actor: Actor, namespaceId: string, pluginId: string, input: PluginSettings) {
+      const { plugin, existing } = await installationOf(actor, namespaceId, pluginId);
       const config = checkedConfig(plugin, input.config ?? {}, existing?.config);
       const { row, created } = await repository.upsert({
         namespaceId,
@@ -166,18 +172,11 @@ export function createPluginsService(deps: PluginsServiceDeps) {
      * @throws NotFoundError for a namespace outside the actor's departments, an unknown plugin, or one not installed.
      * @throws ValidationError when the config does not satisfy the plugin's schema.
      */
-    async update(
-      actor: Actor,
-      namespaceId: string,
-      pluginId: string,
-      input: { config?: Record<string, unknown>; enabled?: boolean },
-    ) {
-      await visibleNamespace(actor, namespaceId);
-      const plugin = knownPlugin(pluginId);
-      const existing = await repository.find(namespaceId, pluginId);
+    async update(actor: Actor, namespaceId: string, pluginId: string, input: PluginSettings) {
+      const { plugin, existing } = await installationOf(actor, namespaceId, pluginId);
       if (!existing)
         throw new NotFoundError(`Plugin ${pluginId} is not installed on namespace ${namespaceId}`);
-      const patch: { config?: Record<string, unknown>; enabled?: boolean } = {};
+      const patch: PluginSettings = {};
       if (input.config !== undefined) patch.config = checkedConfig(plugin, input.config, existing.config);
       if (input.enabled !== undefined) patch.enabled = input.enabled;
       if (Object.keys(patch).length === 0) return toNamespacePlugin(existing);

@@ -53,17 +53,8 @@ export const CreateRoleBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const UpdateRoleBody = Type.Object(
-  {
-    name: Type.Optional(fields.name),
-    slug: Type.Optional(fields.slug),
-    description: Type.Optional(fields.description),
-    allDepartments: Type.Optional(fields.allDepartments),
-    departmentIds: Type.Optional(fields.departmentIds),
-    permissions: Type.Optional(fields.permissions),
-  },
-  { additionalProperties: false },
-);
+/** The create body's fields, every one optional: a PATCH changes only what it sends. */
+export const UpdateRoleBody = Type.Partial(CreateRoleBody, { additionalProperties: false });
 
 export const ListRolesQuery = Type.Object(
   {

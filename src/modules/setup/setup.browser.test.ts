@@ -5,18 +5,17 @@
  * in the inbox, opens the queue dashboard; afterwards the setup is gone. The
  * steps run in order on one database and share the signed-in page.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
+import { CHROMIUM, hasChromium, launchChromium } from '../../../test/browser.js';
 import { QUEUE_NAMES } from '../../core/queue/queue.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`setup browser test: skipped, ${CHROMIUM} is missing`);
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const ADMIN = { name: 'Olena Owner', email: 'owner@example.test', password: 'owner-pass-42' };
@@ -39,17 +38,7 @@ describe.skipIf(!hasChromium).sequential('the first run from the console', () =>
     ctx = await createTestApp({ CONSOLE_DIR: consoleDir });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-      ],
-    });
+    browser = await launchChromium();
     page = await (await browser.newContext({ baseURL: baseUrl, locale: 'en-US' })).newPage();
     page.setDefaultTimeout(20_000);
   }, 180_000);

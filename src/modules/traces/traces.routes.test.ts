@@ -7,6 +7,17 @@ import { agentRuns, agentTasks, retrievalHits } from '../../core/db/schema/index
 
 const ctx = useTestApp();
 
+/** What the model cost and took on every run these tests insert. */
+const RUN_FIGURES = {
+  provider: 'openai-compatible',
+  model: 'test-model',
+  inputTokens: 120,
+  outputTokens: 30,
+  totalTokens: 150,
+  costUsd: 0.0004,
+  latencyMs: 42,
+};
+
 /** A run as the generate step writes it, with the hits given. */
 async function insertRun(values: {
   departmentId: string | null;
@@ -20,13 +31,7 @@ async function insertRun(values: {
       traceId,
       departmentId: values.departmentId,
       taskId: values.taskId ?? null,
-      provider: 'openai-compatible',
-      model: 'test-model',
-      inputTokens: 120,
-      outputTokens: 30,
-      totalTokens: 150,
-      costUsd: 0.0004,
-      latencyMs: 42,
+      ...RUN_FIGURES,
     })
     .returning();
   for (const hit of values.hits ?? []) {
@@ -71,13 +76,7 @@ describe('GET /traces/:trace_id', () => {
       id: run.id,
       traceId: run.traceId,
       departmentId: department.id,
-      provider: 'openai-compatible',
-      model: 'test-model',
-      inputTokens: 120,
-      outputTokens: 30,
-      totalTokens: 150,
-      costUsd: 0.0004,
-      latencyMs: 42,
+      ...RUN_FIGURES,
     });
     expect(body.retrievalHits).toEqual([
       {

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/app.js';
 import { createKnowledgeBase, createUser, type TestUser } from '../../../../test/factories.js';
-import { corruptPng, multipartBody, pngDeclaring } from '../../../../test/files.js';
+import { corruptPng, pngDeclaring } from '../../../../test/files.js';
 import { docxBomb, textPdf } from '../../../../test/fixtures/documents.js';
+import { uploadKnowledgeFile, waitForDocumentRun } from '../../../../test/knowledge-documents.js';
 
 const ctx = useTestApp({}, { workers: true });
 
@@ -14,23 +15,15 @@ interface DocumentBody {
 
 async function upload(caller: TestUser, filename: string, content: Buffer): Promise<string> {
   const base = await createKnowledgeBase(ctx.container, { departmentId: caller.user.departmentId });
-  const { body, contentType } = multipartBody({
-    knowledgeBaseId: base.id,
-    title: filename,
-    file: { filename, content },
-  });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/knowledge/upload',
-    headers: { ...caller.headers, 'content-type': contentType },
-    payload: body,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().id as string;
+  return (
+    await uploadKnowledgeFile(ctx.app, caller, {
+      knowledgeBaseId: base.id,
+      title: filename,
+      filename,
+      content,
+    })
+  ).id;
 }
-
-const getDocument = async (caller: TestUser, id: string): Promise<DocumentBody> =>
-  (await ctx.app.inject({ url: `/api/v1/knowledge/documents/${id}`, headers: caller.headers })).json();
 
 /** Statuses of GET /health asked every few event-loop turns while a hostile file is decoded. */
 let healthStatuses: number[] = [];
@@ -54,19 +47,10 @@ afterEach(async () => {
 
 /** Polls until the document's run ends and answers it; /health was answering all along. */
 async function settled(caller: TestUser, id: string): Promise<DocumentBody> {
-  let doc: DocumentBody | undefined;
-  await expect
-    .poll(
-      async () => {
-        doc = await getDocument(caller, id);
-        return doc.status;
-      },
-      { timeout: 60_000, interval: 200 },
-    )
-    .toMatch(/^(ready|failed)$/);
+  const doc = await waitForDocumentRun<DocumentBody>(ctx.app, caller, id, { timeout: 60_000 });
   expect(healthStatuses.length).toBeGreaterThan(0);
   expect(new Set(healthStatuses)).toEqual(new Set([200]));
-  return doc!;
+  return doc;
 }
 
 /** Another upload is read normally once the hostile one has failed: the service carried on. */

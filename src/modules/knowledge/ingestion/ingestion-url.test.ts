@@ -3,6 +3,7 @@ import { useTestApp } from '../../../../test/app.js';
 import { createKnowledgeBase, createUser, type TestUser } from '../../../../test/factories.js';
 import { textPdf } from '../../../../test/fixtures/documents.js';
 import { type LocalHttpServer, startHttpServer } from '../../../../test/http-server.js';
+import { waitForDocumentRun } from '../../../../test/knowledge-documents.js';
 import { INGEST_ATTEMPTS } from '../documents.service.js';
 
 // The test server is on 127.0.0.1, which the default configuration refuses (see ingestion.test.ts).
@@ -75,21 +76,7 @@ async function addUrl(path: string): Promise<{ caller: TestUser; id: string }> {
   return { caller, id: res.json().id };
 }
 
-async function settled(caller: TestUser, id: string): Promise<DocumentBody> {
-  let doc: DocumentBody | undefined;
-  await expect
-    .poll(
-      async () => {
-        doc = (
-          await ctx.app.inject({ url: `/api/v1/knowledge/documents/${id}`, headers: caller.headers })
-        ).json();
-        return doc!.status;
-      },
-      { timeout: 25_000, interval: 200 },
-    )
-    .toMatch(/^(ready|failed)$/);
-  return doc!;
-}
+const settled = (caller: TestUser, id: string) => waitForDocumentRun<DocumentBody>(ctx.app, caller, id);
 
 const text = (doc: DocumentBody) => doc.chunks.map((c) => c.content).join(' ');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/app.js';
 import { createKnowledgeBase, createUser } from '../../../../test/factories.js';
-import { multipartBody } from '../../../../test/files.js';
+import { uploadKnowledgeFile } from '../../../../test/knowledge-documents.js';
 import { dieWhileRunning, openQueueProcess, type StallSettings } from '../../../../test/queue-processes.js';
 import { stalledOutReason } from '../../../core/queue/queue.js';
 import { ingestJobId } from '../document-metadata.js';
@@ -14,19 +14,12 @@ describe('knowledge-ingest worker', () => {
   it('marks the document failed with the reason when its job stalled out (its process died every time)', async () => {
     const caller = await createUser(ctx.container);
     const base = await createKnowledgeBase(ctx.container, { departmentId: caller.user.departmentId });
-    const { body, contentType } = multipartBody({
+    const { id: documentId } = await uploadKnowledgeFile(ctx.app, caller, {
       knowledgeBaseId: base.id,
       title: 'Poison',
-      file: { filename: 'poison.txt', content: Buffer.from('Text that kills every process reading it.\n') },
+      filename: 'poison.txt',
+      content: Buffer.from('Text that kills every process reading it.\n'),
     });
-    const upload = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/knowledge/upload',
-      headers: { ...caller.headers, 'content-type': contentType },
-      payload: body,
-    });
-    expect(upload.statusCode).toBe(201);
-    const documentId = upload.json().id as string;
 
     const stalls: StallSettings = { maxStalls: ctx.container.config.jobMaxStalls, lockMs: 1000 };
     expect(stalls.maxStalls).toBe(1);

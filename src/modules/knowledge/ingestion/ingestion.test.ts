@@ -8,9 +8,13 @@ import {
   createUser,
   type TestUser,
 } from '../../../../test/factories.js';
-import { multipartBody } from '../../../../test/files.js';
 import { docx, fixture, imageOnlyPdf, OCR_IMAGES, textPdf } from '../../../../test/fixtures/documents.js';
 import { type LocalHttpServer, startHttpServer } from '../../../../test/http-server.js';
+import {
+  getKnowledgeDocument,
+  uploadKnowledgeFile,
+  waitForDocumentRun,
+} from '../../../../test/knowledge-documents.js';
 import { chunks, notifications } from '../../../core/db/schema/index.js';
 import { type EventEnvelope, NOTIFICATION_CHANNEL, subscribeEvents } from '../../../core/realtime/events.js';
 import { ingestJobId } from '../document-metadata.js';
@@ -52,38 +56,19 @@ async function setup(): Promise<{ caller: TestUser; knowledgeBaseId: string }> {
 
 async function uploadFile(filename: string, content: Buffer) {
   const { caller, knowledgeBaseId } = await setup();
-  const { body, contentType } = multipartBody({
+  const { id } = await uploadKnowledgeFile(ctx.app, caller, {
     knowledgeBaseId,
     title: filename,
-    file: { filename, content },
+    filename,
+    content,
   });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/knowledge/upload',
-    headers: { ...caller.headers, 'content-type': contentType },
-    payload: body,
-  });
-  expect(res.statusCode).toBe(201);
-  return { caller, id: res.json().id as string };
+  return { caller, id };
 }
 
-const getDocument = async (caller: TestUser, id: string): Promise<DocumentBody> =>
-  (await ctx.app.inject({ url: `/api/v1/knowledge/documents/${id}`, headers: caller.headers })).json();
+const getDocument = (caller: TestUser, id: string) => getKnowledgeDocument<DocumentBody>(ctx.app, caller, id);
 
 /** Polls the document until its run ends; answers it with its chunks. */
-async function settled(caller: TestUser, id: string): Promise<DocumentBody> {
-  let doc: DocumentBody | undefined;
-  await expect
-    .poll(
-      async () => {
-        doc = await getDocument(caller, id);
-        return doc.status;
-      },
-      { timeout: 25_000, interval: 200 },
-    )
-    .toMatch(/^(ready|failed)$/);
-  return doc!;
-}
+const settled = (caller: TestUser, id: string) => waitForDocumentRun<DocumentBody>(ctx.app, caller, id);
 
 const allText = (doc: DocumentBody) => squash(doc.chunks.map((c) => c.content).join(' '));
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/app.js';
 import { createUser, type TestUser } from '../../../../test/factories.js';
 import { type FakeLlmServer, startFakeLlmServer } from '../../../../test/fakes/llm-server.js';
-import { multipartBody } from '../../../../test/files.js';
+import { uploadKnowledgeFile, waitForDocumentRun } from '../../../../test/knowledge-documents.js';
 import { chunks } from '../../../core/db/schema/index.js';
 
 /** The passage every test ingests: it never says "time off", "holiday" or "leave". */
@@ -66,33 +66,13 @@ async function createBase(caller: TestUser, syntheticQuestions?: object): Promis
 
 /** Uploads the passage as a text file and waits until ingestion has finished. */
 async function ingest(caller: TestUser, knowledgeBaseId: string): Promise<DocumentBody> {
-  const { body, contentType } = multipartBody({
+  const { id } = await uploadKnowledgeFile(ctx.app, caller, {
     knowledgeBaseId,
     title: 'Leave policy',
-    file: { filename: 'leave.txt', content: Buffer.from(PASSAGE) },
+    filename: 'leave.txt',
+    content: Buffer.from(PASSAGE),
   });
-  const upload = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/knowledge/upload',
-    headers: { ...caller.headers, 'content-type': contentType },
-    payload: body,
-  });
-  expect(upload.statusCode).toBe(201);
-  let doc: DocumentBody | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await ctx.app.inject({
-          url: `/api/v1/knowledge/documents/${upload.json().id}`,
-          headers: caller.headers,
-        });
-        doc = res.json();
-        return doc!.status;
-      },
-      { timeout: 25_000, interval: 100 },
-    )
-    .toMatch(/^(ready|failed)$/);
-  return doc!;
+  return waitForDocumentRun<DocumentBody>(ctx.app, caller, id, { interval: 100 });
 }
 
 const storedQuestions = async (documentId: string) =>
