@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createKnowledgeFixture } from '../../../test/factories.js';
-import { createLocalEmbedder } from '../../core/llm/local-embedder.js';
+import { hybridQueryOf } from '../../../test/hybrid-query.js';
 import { createIndexBudget, keywordBytesOf, vectorBytesPerChunk } from './index-budget.js';
 import { createRagRepository, type HybridQuery } from './rag.repository.js';
-import { queryKeywordTerms } from './text-analysis.js';
 import { usearch } from './vector-index.js';
 
 describe('index budget', () => {
@@ -59,15 +58,7 @@ async function base(copies: number) {
 }
 
 function query(knowledgeBaseId: string, text: string): HybridQuery {
-  const embedder = createLocalEmbedder(ctx.container.config.embeddingDimensions);
-  return {
-    embedding: embedder.embedOne(text),
-    text,
-    terms: queryKeywordTerms(text),
-    knowledgeBaseIds: [knowledgeBaseId],
-    candidates: 40,
-    shortlist: 10,
-  };
+  return hybridQueryOf(ctx.container.config.embeddingDimensions, [knowledgeBaseId], text);
 }
 
 describe.skipIf(!usearch)('search under a memory budget', () => {

@@ -129,7 +129,5 @@ export function budgetShare(
     },
     touch: (knowledgeBaseId: string) => budget.touch(keyOf(knowledgeBaseId)),
     release: (knowledgeBaseId: string) => budget.release(keyOf(knowledgeBaseId)),
-    /** The bases refused, with the version each was refused at. */
-    refused: () => new Map(refused),
   };
 }

@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createKnowledgeFixture } from '../../../test/factories.js';
+import { hybridQueryOf } from '../../../test/hybrid-query.js';
 import { knowledgeBases } from '../../core/db/schema/index.js';
 import type { RagWeights } from '../../core/db/schema/knowledge.js';
-import { createLocalEmbedder } from '../../core/llm/local-embedder.js';
 import { blendedScore, type HybridRow, normalisedWeights } from './hybrid-search.js';
 import { createRagRepository, type HybridQuery } from './rag.repository.js';
-import { queryKeywordTerms } from './text-analysis.js';
 import { usearch } from './vector-index.js';
 
 const ctx = useTestApp();
@@ -49,15 +48,7 @@ async function corpus() {
 }
 
 function query(knowledgeBaseIds: string[], text: string): HybridQuery {
-  const embedder = createLocalEmbedder(ctx.container.config.embeddingDimensions);
-  return {
-    embedding: embedder.embedOne(text),
-    text,
-    terms: queryKeywordTerms(text),
-    knowledgeBaseIds,
-    candidates: 40,
-    shortlist: 10,
-  };
+  return hybridQueryOf(ctx.container.config.embeddingDimensions, knowledgeBaseIds, text);
 }
 
 describe.skipIf(!usearch)('one scoring for every retrieval path', () => {

@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createKnowledgeFixture } from '../../../test/factories.js';
+import { hybridQueryOf } from '../../../test/hybrid-query.js';
 import { rowsOf } from '../../core/db/client.js';
 import { chunks } from '../../core/db/schema/index.js';
 import { createLocalEmbedder } from '../../core/llm/local-embedder.js';
 import { createShortlistReader } from './memory-search.js';
 import type { HybridQuery } from './rag.repository.js';
-import { queryKeywordTerms } from './text-analysis.js';
 import { createVectorIndex, parseVectorSend, usearch } from './vector-index.js';
 
 const ctx = useTestApp();
@@ -34,16 +34,8 @@ async function corpus() {
 }
 
 function query(knowledgeBaseId: string, text: string, vectorLeg?: 'database'): HybridQuery {
-  const embedder = createLocalEmbedder(ctx.container.config.embeddingDimensions);
-  return {
-    embedding: embedder.embedOne(text),
-    text,
-    terms: queryKeywordTerms(text),
-    knowledgeBaseIds: [knowledgeBaseId],
-    candidates: 40,
-    shortlist: 10,
-    ...(vectorLeg ? { vectorLeg } : {}),
-  };
+  const dimensions = ctx.container.config.embeddingDimensions;
+  return hybridQueryOf(dimensions, [knowledgeBaseId], text, vectorLeg ? { vectorLeg } : {});
 }
 
 const rag = () => ctx.container.rag.repositories.rag;

@@ -382,11 +382,6 @@ export function createVectorIndex(options: {
       }
     },
 
-    /** The knowledge bases the memory budget refused (searched in the database), with the version refused. */
-    refusedBases(): Map<string, number | null> {
-      return share.refused();
-    },
-
     /** The knowledge bases whose vectors this process holds, with the version each is current with. */
     heldBases(): Map<string, number | null | undefined> {
       return new Map([...bases].map(([id, base]) => [id, base.version]));
