@@ -30,6 +30,7 @@ export function startPatch(adapterType: string | undefined) {
     outputTokens: 0,
     totalTokens: 0,
     costUsd: 0,
+    usageKnown: true,
     ...(adapterType ? { adapterType } : {}),
   };
 }
@@ -281,10 +282,10 @@ export function runWrites({ run, hits }: GenerationRun, from: 'task' | null): SQ
   const values = sql`${run.id}::uuid, ${run.traceId}::text, ${run.taskId}::uuid, ${run.departmentId ?? null}::uuid,
     ${run.namespaceId ?? null}::uuid, ${run.provider}::text, ${run.model}::text, ${run.inputTokens ?? 0}::integer,
     ${run.outputTokens ?? 0}::integer, ${run.totalTokens ?? 0}::integer, ${run.costUsd ?? 0}::float8,
-    ${run.latencyMs ?? 0}::integer`;
+    ${run.latencyMs ?? 0}::integer, ${run.usageKnown ?? true}::boolean`;
   return sql`run AS (
       INSERT INTO agent_runs (id, trace_id, task_id, department_id, namespace_id, provider, model,
-        input_tokens, output_tokens, total_tokens, cost_usd, latency_ms)
+        input_tokens, output_tokens, total_tokens, cost_usd, latency_ms, usage_known)
       ${from ? sql`SELECT ${values} FROM ${sql.raw(from)}` : sql`VALUES (${values})`}
       RETURNING id, task_id
     ),
@@ -300,5 +301,5 @@ export function runWrites({ run, hits }: GenerationRun, from: 'task' | null): SQ
 export function runFigures({ run }: GenerationRun): SQL {
   return sql`trace_id = ${run.traceId}::text, input_tokens = ${run.inputTokens ?? 0}::integer,
     output_tokens = ${run.outputTokens ?? 0}::integer, total_tokens = ${run.totalTokens ?? 0}::integer,
-    cost_usd = ${run.costUsd ?? 0}::float8`;
+    cost_usd = ${run.costUsd ?? 0}::float8, usage_known = ${run.usageKnown ?? true}::boolean`;
 }

@@ -2199,6 +2199,7 @@ export interface operations {
                      *           "outputTokens": 1,
                      *           "totalTokens": 1,
                      *           "costUsd": 1,
+                     *           "usageKnown": false,
                      *           "durationMs": 1,
                      *           "startedAt": "2025-03-14T09:30:00.000Z",
                      *           "finishedAt": "2025-03-14T09:30:00.000Z",
@@ -2256,6 +2257,8 @@ export interface operations {
                              * @description ISO 8601 timestamp (UTC)
                              */
                             updatedAt: string;
+                            /** @description False when the model server reported no token usage: the token counts and the cost are then 0 because they are unknown */
+                            usageKnown: boolean;
                         }[];
                         /** @description Rows on one page */
                         limit: number;
@@ -2356,6 +2359,7 @@ export interface operations {
                      *       "outputTokens": 1,
                      *       "totalTokens": 1,
                      *       "costUsd": 1,
+                     *       "usageKnown": false,
                      *       "durationMs": 1,
                      *       "startedAt": "2025-03-14T09:30:00.000Z",
                      *       "finishedAt": "2025-03-14T09:30:00.000Z",
@@ -2446,6 +2450,8 @@ export interface operations {
                          * @description ISO 8601 timestamp (UTC)
                          */
                         updatedAt: string;
+                        /** @description False when the model server reported no token usage: the token counts and the cost are then 0 because they are unknown */
+                        usageKnown: boolean;
                     };
                 };
             };
@@ -18895,6 +18901,7 @@ export interface operations {
                      *       "outputTokens": 1,
                      *       "totalTokens": 1,
                      *       "costUsd": 1,
+                     *       "usageKnown": false,
                      *       "latencyMs": 1,
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "retrievalHits": [
@@ -18956,6 +18963,8 @@ export interface operations {
                         totalTokens: number;
                         /** @description Trace id */
                         traceId: string;
+                        /** @description False when the model server reported no token usage: the token counts and the cost are then 0 because they are unknown */
+                        usageKnown: boolean;
                     };
                 };
             };

@@ -62,6 +62,11 @@ export interface Config {
     readonly baseUrl: string | null;
     readonly model: string;
     readonly embeddingModel: string;
+    /**
+     * LLM_EMBEDDING_ENCODING: `float` (default; every OpenAI-compatible server answers it)
+     * or `base64` (a quarter of the bytes; OpenAI, Azure OpenAI, vLLM and llama.cpp answer it).
+     */
+    readonly embeddingEncoding: 'float' | 'base64';
     readonly nativeApiKey: string | null;
     /**
      * LLM_MAX_CONCURRENCY: model requests (chat and embeddings) one process
@@ -348,6 +353,9 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
     problems.push(
       `CHANNEL_UNKNOWN_SENDER must be one of ${UNKNOWN_SENDER_POLICIES.join(', ')}, got "${unknownSenderRaw}"`,
     );
+  const embeddingEncoding = str('LLM_EMBEDDING_ENCODING') ?? 'float';
+  if (embeddingEncoding !== 'float' && embeddingEncoding !== 'base64')
+    problems.push(`LLM_EMBEDDING_ENCODING must be float or base64, got "${embeddingEncoding}"`);
   const config: Config = {
     nodeEnv,
     isProduction,
@@ -371,6 +379,7 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
       baseUrl: url('LLM_BASE_URL', ['http:', 'https:']),
       model: str('LLM_MODEL') ?? 'gpt-4o-mini',
       embeddingModel: str('LLM_EMBEDDING_MODEL') ?? 'text-embedding-3-small',
+      embeddingEncoding: embeddingEncoding === 'base64' ? 'base64' : 'float',
       nativeApiKey: str('LLM_NATIVE_API_KEY'),
       maxConcurrency: int('LLM_MAX_CONCURRENCY', 128, 1, 10_000),
     },

@@ -77,7 +77,12 @@ export function createExtractiveResponder(): ChatProvider {
       const outputWords = lexicalWords(text).length;
       return {
         text,
-        usage: { inputTokens: inputWords, outputTokens: outputWords, totalTokens: inputWords + outputWords },
+        usage: {
+          inputTokens: inputWords,
+          outputTokens: outputWords,
+          totalTokens: inputWords + outputWords,
+          known: true,
+        },
         provider: 'offline',
         model: 'extractive',
         latencyMs: Math.round(performance.now() - started),

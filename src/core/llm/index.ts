@@ -43,6 +43,7 @@ export function createLlmProviders(
       ...connection,
       model: embeddingModel,
       dimensions: config.embeddingDimensions,
+      encoding: config.llm.embeddingEncoding,
     }),
     chat: createOpenAiChat({ ...connection, model }),
   };

@@ -51,6 +51,11 @@ export interface ChatUsage {
   inputTokens: number;
   outputTokens: number;
   totalTokens: number;
+  /**
+   * False when the provider reported no usage (some OpenAI-compatible servers leave it out):
+   * the counts are then 0 and mean "not known", not "free".
+   */
+  known: boolean;
 }
 
 export interface ChatResult {

@@ -1,8 +1,10 @@
 import OpenAI from 'openai';
 import { createWorkLimit, type WorkLimit } from '../concurrency/work-limit.js';
+import { readableErrorFetch } from './error-body.js';
 import {
   type ChatMessage,
   type ChatProvider,
+  type ChatUsage,
   type ContextPassage,
   EmbeddingDimensionError,
   type EmbeddingProvider,
@@ -53,7 +55,7 @@ function createClient(options: OpenAiCompatibleOptions): OpenAI {
     ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
     maxRetries: options.maxRetries ?? 4,
     timeout: options.timeoutMs ?? 60_000,
-    fetch: cappedRetryAfterFetch(RETRY_AFTER_MAX_MS),
+    fetch: readableErrorFetch(cappedRetryAfterFetch(RETRY_AFTER_MAX_MS)),
   });
 }
 
@@ -71,17 +73,37 @@ function providerError(what: string, error: unknown): LlmProviderError {
   return new LlmProviderError(`${what} failed${status}: ${reason}${asked}`, { cause: error });
 }
 
+/** How embeddings travel: JSON numbers, or base64 of little-endian float32 (a quarter of the bytes). */
+export type EmbeddingEncoding = 'float' | 'base64';
+
 /**
- * Embeddings through `POST {baseUrl}/embeddings`, `encoding_format: 'float'`,
+ * A vector as the server answered it: an array of numbers, or a base64 string of
+ * little-endian float32 values (answered to `encoding_format: 'base64'`, and by some
+ * servers whatever was asked). Null for anything else.
+ */
+export function vectorOf(embedding: unknown): number[] | null {
+  if (Array.isArray(embedding)) return embedding.every((v) => typeof v === 'number') ? embedding : null;
+  if (typeof embedding !== 'string') return null;
+  const bytes = Buffer.from(embedding, 'base64');
+  if (bytes.length === 0 || bytes.length % 4 !== 0) return null;
+  const vector = new Array<number>(bytes.length / 4);
+  for (let i = 0; i < vector.length; i += 1) vector[i] = bytes.readFloatLE(i * 4);
+  return vector;
+}
+
+/**
+ * Embeddings through `POST {baseUrl}/embeddings` in the `encoding` asked
+ * (LLM_EMBEDDING_ENCODING, default `float`, which every server answers),
  * {@link EMBEDDING_BATCH_SIZE} texts per request, batches sent one after the
  * other so a rate limit is met once rather than by a burst.
  */
 export function createOpenAiEmbeddings(
-  options: OpenAiCompatibleOptions & { model: string; dimensions: number },
+  options: OpenAiCompatibleOptions & { model: string; dimensions: number; encoding?: EmbeddingEncoding },
 ): EmbeddingProvider {
   const client = createClient(options);
   const limit = options.limit ?? createWorkLimit(DEFAULT_LLM_MAX_CONCURRENCY);
   const { model, dimensions } = options;
+  const encoding = options.encoding ?? 'float';
   return {
     name: 'openai-compatible',
     version: `${model}:${dimensions}`,
@@ -96,7 +118,7 @@ export function createOpenAiEmbeddings(
         try {
           response = await limit.run(() => {
             started = performance.now();
-            return client.embeddings.create({ model, input: batch, encoding_format: 'float' });
+            return client.embeddings.create({ model, input: batch, encoding_format: encoding });
           });
         } catch (error) {
           if (started > 0)
@@ -112,13 +134,15 @@ export function createOpenAiEmbeddings(
         }
         const ordered = [...response.data].sort((a, b) => a.index - b.index);
         for (const item of ordered) {
-          if (!Array.isArray(item.embedding)) {
-            throw new LlmProviderError(`Embedding model "${model}" did not answer float vectors`);
+          const vector = vectorOf(item.embedding);
+          if (!vector) {
+            throw new LlmProviderError(
+              `Embedding model "${model}" answered a vector that is neither numbers nor base64`,
+            );
           }
-          if (item.embedding.length !== dimensions) {
-            throw new EmbeddingDimensionError(dimensions, item.embedding.length, model);
-          }
-          vectors.push(item.embedding);
+          if (vector.length !== dimensions)
+            throw new EmbeddingDimensionError(dimensions, vector.length, model);
+          vectors.push(vector);
         }
       }
       return vectors;
@@ -174,17 +198,29 @@ export function createOpenAiChat(
       if (typeof text !== 'string') throw new LlmProviderError(`Chat model "${model}" answered no text`);
       return {
         text: text.trim(),
-        usage: {
-          inputTokens: usage?.prompt_tokens ?? 0,
-          outputTokens: usage?.completion_tokens ?? 0,
-          totalTokens: usage?.total_tokens ?? (usage?.prompt_tokens ?? 0) + (usage?.completion_tokens ?? 0),
-        },
+        usage: usageOf(usage),
         provider: 'openai-compatible',
         model: completion.model || model,
         latencyMs: Math.round(performance.now() - started),
       };
     },
   };
+}
+
+/**
+ * The token counts a completion reported. Servers differ: some leave `usage` out (then nothing is
+ * known and the counts stay 0), some send part of it (what is missing counts 0, the total is the
+ * sum when not given).
+ */
+export function usageOf(usage: Partial<OpenAI.CompletionUsage> | null | undefined): ChatUsage {
+  if (!usage || typeof usage !== 'object')
+    return { inputTokens: 0, outputTokens: 0, totalTokens: 0, known: false };
+  const count = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : 0;
+  const inputTokens = count(usage.prompt_tokens);
+  const outputTokens = count(usage.completion_tokens);
+  const totalTokens = count(usage.total_tokens) || inputTokens + outputTokens;
+  return { inputTokens, outputTokens, totalTokens, known: true };
 }
 
 /** The conversation with the passages added as one system message after the caller's system messages. */

@@ -39,6 +39,10 @@ export const AgentTask = Type.Object({
   outputTokens: Type.Integer({ description: 'Completion tokens of the generation' }),
   totalTokens: Type.Integer({ description: 'Prompt and completion tokens together' }),
   costUsd: Type.Number({ description: 'Estimated cost in US dollars' }),
+  usageKnown: Type.Boolean({
+    description:
+      'False when the model server reported no token usage: the token counts and the cost are then 0 because they are unknown',
+  }),
   durationMs: Nullable(
     Type.Integer({ description: 'End-to-end processing time in milliseconds; null until finished' }),
   ),

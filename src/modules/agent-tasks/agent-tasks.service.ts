@@ -35,6 +35,7 @@ export function toAgentTask(row: AgentTaskRow) {
     outputTokens: row.outputTokens,
     totalTokens: row.totalTokens,
     costUsd: row.costUsd,
+    usageKnown: row.usageKnown,
     durationMs: row.durationMs,
     startedAt: iso(row.startedAt),
     finishedAt: iso(row.finishedAt),

@@ -32,6 +32,10 @@ export const AgentRun = Type.Object({
   outputTokens: Type.Integer({ description: 'Completion tokens of the generation' }),
   totalTokens: Type.Integer({ description: 'Prompt and completion tokens together' }),
   costUsd: Type.Number({ description: 'Estimated cost in US dollars' }),
+  usageKnown: Type.Boolean({
+    description:
+      'False when the model server reported no token usage: the token counts and the cost are then 0 because they are unknown',
+  }),
   latencyMs: Type.Integer({ description: 'How long the model call took, in milliseconds' }),
   createdAt: DateTime(),
   retrievalHits: Type.Array(RetrievalHit, { description: 'Chunks retrieved for the generation, best first' }),

@@ -31,6 +31,7 @@ export function createTracesService(deps: { traces: TracesRepository }) {
         outputTokens: run.outputTokens,
         totalTokens: run.totalTokens,
         costUsd: run.costUsd,
+        usageKnown: run.usageKnown,
         latencyMs: run.latencyMs,
         createdAt: iso(run.createdAt),
         retrievalHits: hits.map((hit) => ({

@@ -174,7 +174,7 @@ function count(value: unknown): number {
 }
 
 function tokens(input: number, output: number): ChatUsage {
-  return { inputTokens: input, outputTokens: output, totalTokens: input + output };
+  return { inputTokens: input, outputTokens: output, totalTokens: input + output, known: true };
 }
 
 /** The name with the largest `size`; null for none. */

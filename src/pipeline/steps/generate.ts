@@ -68,7 +68,7 @@ export function createGenerateStep(deps: {
           text: INJECTION_REFUSAL[profile.language],
           provider: 'guard',
           model: 'injection-refusal',
-          usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+          usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0, known: true },
           latencyMs: 0,
         };
       } else {
@@ -127,6 +127,7 @@ export function createGenerateStep(deps: {
           outputTokens: result.usage.outputTokens,
           totalTokens: result.usage.totalTokens,
           costUsd,
+          usageKnown: result.usage.known,
           latencyMs: result.latencyMs,
         },
         hits: rag.hits.map((hit, rank) => ({

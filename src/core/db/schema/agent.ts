@@ -37,6 +37,8 @@ export const agentTasks = pgTable(
     outputTokens: integer('output_tokens').notNull().default(0),
     totalTokens: integer('total_tokens').notNull().default(0),
     costUsd: doublePrecision('cost_usd').notNull().default(0),
+    /** False when the model server reported no usage: the token counts are then 0 and unknown. */
+    usageKnown: boolean('usage_known').notNull().default(true),
     durationMs: integer('duration_ms'),
     startedAt: tsz('started_at'),
     finishedAt: tsz('finished_at'),
@@ -93,6 +95,8 @@ export const agentRuns = pgTable(
     outputTokens: integer('output_tokens').notNull().default(0),
     totalTokens: integer('total_tokens').notNull().default(0),
     costUsd: doublePrecision('cost_usd').notNull().default(0),
+    /** False when the model server reported no usage (the counts are then 0). */
+    usageKnown: boolean('usage_known').notNull().default(true),
     latencyMs: integer('latency_ms').notNull().default(0),
     createdAt: createdAt(),
   },

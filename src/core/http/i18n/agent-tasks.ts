@@ -113,6 +113,11 @@ export const agentTasksDocs: DocsArea = {
       ru: 'Оценочная стоимость в долларах США',
       uk: 'Орієнтовна вартість у доларах США',
     },
+    'False when the model server reported no token usage: the token counts and the cost are then 0 because they are unknown':
+      {
+        ru: 'false, когда сервер модели не сообщил расход токенов: счётчики токенов и стоимость тогда равны 0, потому что неизвестны',
+        uk: 'false, коли сервер моделі не повідомив витрату токенів: лічильники токенів і вартість тоді дорівнюють 0, бо невідомі',
+      },
     'End-to-end processing time in milliseconds; null until finished': {
       ru: 'Полное время обработки в миллисекундах; null до завершения',
       uk: 'Повний час обробки в мілісекундах; null до завершення',
