@@ -18,6 +18,18 @@ import { stripUnsafeText } from '../../core/http/unsafe-text.js';
 /** Message types whose content the service reads. */
 export const READABLE_MEDIA_TYPES = ['image', 'document'] as const;
 
+/**
+ * Message types that are not an employee writing: the platform's notices (a number changed,
+ * a chat opened for the first time). Logged and skipped, never answered.
+ */
+const NOTICE_TYPES = ['system', 'request_welcome', 'ephemeral'];
+
+/**
+ * The id prefix of interactive reply buttons the service sends approvers (a later capability):
+ * a press on one is acknowledged and skipped, never a question for the assistant.
+ */
+export const APPROVAL_REPLY_PREFIX = 'apv:';
+
 /** One inbound message as the `chanA-inbound` job carries it: small, ids and text only. */
 export interface InboundItem {
   /** The platform's message id (`wamid.…`): the idempotency key. */
@@ -98,9 +110,11 @@ function arrayOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
-/** The text of a text message, a button reply or a list reply; null for other types. */
+/** The text of a text message, a button reply, a list reply or a video's caption; null for other types. */
 function textOf(message: Json, type: string): string | null {
   if (type === 'text' && isObject(message.text)) return words(message.text.body, MAX_TEXT);
+  // A video is not read, but the words sent with it are the employee's question.
+  if (type === 'video' && isObject(message.video)) return words(message.video.caption, MAX_TEXT);
   if (type === 'button' && isObject(message.button)) {
     return words(message.button.text, MAX_TEXT) ?? words(message.button.payload, MAX_TEXT);
   }
@@ -119,6 +133,12 @@ function readMessage(message: unknown, names: Map<string, string>, phoneNumberId
   if (from.length < 5 || from.length > 15)
     return { skipped: `message ${id}: the sender is not a phone number` };
   const type = str(message.type, 40) ?? 'unknown';
+  if (NOTICE_TYPES.includes(type)) return { skipped: `message ${id}: a ${type} notice is not answered` };
+  const interactive = type === 'interactive' && isObject(message.interactive) ? message.interactive : null;
+  const pressed = interactive ? (interactive.button_reply ?? interactive.list_reply) : null;
+  if (isObject(pressed) && typeof pressed.id === 'string' && pressed.id.startsWith(APPROVAL_REPLY_PREFIX)) {
+    return { skipped: `message ${id}: an approver's button press is not read yet` };
+  }
   const item: InboundItem = { id, from, timestamp: str(message.timestamp, 20), type };
   const text = textOf(message, type);
   if (text) item.text = text;
@@ -210,6 +230,8 @@ export function parseWebhook(body: unknown, phoneNumberId: string | null = null)
         continue;
       }
       const { value } = change;
+      const errors = arrayOf(value.errors).flatMap((error) => (isObject(error) ? [str(error.code, 20) ?? '?'] : []));
+      if (errors.length) parsed.skipped.push(`${where}: the platform reported errors ${errors.join(', ')}`);
       const target = isObject(value.metadata) ? str(value.metadata.phone_number_id, 60) : null;
       if (phoneNumberId && target && target !== phoneNumberId) {
         parsed.skipped.push(`${where}: addressed to another phone number id`);
