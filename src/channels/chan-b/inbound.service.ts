@@ -217,7 +217,8 @@ export function createChanBIntake(deps: ChanBIntakeDeps) {
         text: item.text,
         channelMessageId: item.channelMessageId,
         ...(item.senderName ? { senderName: item.senderName } : {}),
-        metadata: metadataOf(item),
+        // A caption: what it came with is kept beside it.
+        metadata: { ...metadataOf(item), ...(item.contentType ? { contentType: item.contentType } : {}) },
       });
       return result.duplicate ? 'duplicate' : 'received';
     },

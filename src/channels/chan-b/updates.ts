@@ -29,7 +29,10 @@ export interface ChanBInboundItem {
   channelMessageId: string;
   /** The text (`text` and `start`), empty otherwise. */
   text: string;
-  /** For `unsupported`: the platform's name of what was sent (`photo`, `voice`, `sticker`…). */
+  /**
+   * What was sent besides text (`photo`, `voice`, `sticker`…): for `unsupported`, and for a
+   * `text` that is the caption of a photo, video or file. Null for a plain text.
+   */
   contentType: string | null;
   senderName: string | null;
   /** From the sender's app language (`from.language_code`): uk, ru or en, else en. */
@@ -173,5 +176,8 @@ export function parseUpdate(update: Update): ChanBInboundItem | null {
   const record = message as unknown as Record<string, unknown>;
   const contentType = CONTENT_TYPES.find((type) => record[type] !== undefined);
   if (!contentType) return null;
+  // A photo, video or file is not read, but the words sent with it are the employee's question.
+  const caption = typeof message.caption === 'string' ? message.caption.trim() : '';
+  if (caption) return { ...base, kind: 'text', text: caption, contentType };
   return { ...base, kind: 'unsupported', text: '', contentType };
 }
