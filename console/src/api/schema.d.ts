@@ -3388,6 +3388,7 @@ export interface operations {
                      *             "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
                      *             "name": "Customer support"
                      *           },
+                     *           "question": "example text",
                      *           "originalContent": "example text",
                      *           "editedContent": "example text",
                      *           "reason": "example text",
@@ -3452,6 +3453,7 @@ export interface operations {
                             namespaceId: string | null;
                             /** @description The reply as the assistant wrote it */
                             originalContent: string;
+                            question: string | null;
                             reason: string | null;
                             /** @description Every HITL reason that held */
                             reasons: ({
@@ -3582,6 +3584,7 @@ export interface operations {
                      *         "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
                      *         "name": "Customer support"
                      *       },
+                     *       "question": "example text",
                      *       "originalContent": "example text",
                      *       "editedContent": "example text",
                      *       "reason": "example text",
@@ -3703,6 +3706,7 @@ export interface operations {
                         namespaceId: string | null;
                         /** @description The reply as the assistant wrote it */
                         originalContent: string;
+                        question: string | null;
                         reason: string | null;
                         /** @description Every HITL reason that held */
                         reasons: ({
@@ -3888,6 +3892,7 @@ export interface operations {
                      *         "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
                      *         "name": "Customer support"
                      *       },
+                     *       "question": "example text",
                      *       "originalContent": "example text",
                      *       "editedContent": "example text",
                      *       "reason": "example text",
@@ -3945,6 +3950,7 @@ export interface operations {
                         namespaceId: string | null;
                         /** @description The reply as the assistant wrote it */
                         originalContent: string;
+                        question: string | null;
                         reason: string | null;
                         /** @description Every HITL reason that held */
                         reasons: ({
@@ -4134,6 +4140,7 @@ export interface operations {
                      *         "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
                      *         "name": "Customer support"
                      *       },
+                     *       "question": "example text",
                      *       "originalContent": "example text",
                      *       "editedContent": "example text",
                      *       "reason": "example text",
@@ -4191,6 +4198,7 @@ export interface operations {
                         namespaceId: string | null;
                         /** @description The reply as the assistant wrote it */
                         originalContent: string;
+                        question: string | null;
                         reason: string | null;
                         /** @description Every HITL reason that held */
                         reasons: ({
@@ -4374,6 +4382,7 @@ export interface operations {
                      *         "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
                      *         "name": "Customer support"
                      *       },
+                     *       "question": "example text",
                      *       "originalContent": "example text",
                      *       "editedContent": "example text",
                      *       "reason": "example text",
@@ -4431,6 +4440,7 @@ export interface operations {
                         namespaceId: string | null;
                         /** @description The reply as the assistant wrote it */
                         originalContent: string;
+                        question: string | null;
                         reason: string | null;
                         /** @description Every HITL reason that held */
                         reasons: ({

@@ -9,6 +9,7 @@ import {
   conversations,
   documents,
   intentTrust,
+  messages,
   namespaces,
   users,
 } from '../../core/db/schema/index.js';
@@ -29,6 +30,8 @@ export interface ApprovalListRow {
   senderId: string;
   senderName: string;
   channel: string;
+  /** The employee's message the reply answers (its text as stored), null when there is none. */
+  question: string | null;
 }
 
 export interface ApprovalFilters {
@@ -40,6 +43,7 @@ export interface ApprovalFilters {
 }
 
 const sender = alias(users, 'sender');
+const asked = alias(messages, 'asked');
 
 /**
  * The CTE `approval`: the approval of the task the CTE `task` ended
@@ -68,6 +72,7 @@ export function createApprovalsRepository(db: Database) {
     senderId: sender.id,
     senderName: sender.name,
     channel: conversations.channel,
+    question: asked.content,
   };
 
   return {
@@ -92,6 +97,7 @@ export function createApprovalsRepository(db: Database) {
         .from(approvals)
         .innerJoin(conversations, eq(conversations.id, approvals.conversationId))
         .innerJoin(sender, eq(sender.id, conversations.userId))
+        .leftJoin(asked, eq(asked.id, approvals.messageId))
         .where(where)
         .orderBy(asc(approvals.createdAt), asc(approvals.id))
         .limit(page.limit)
@@ -106,6 +112,7 @@ export function createApprovalsRepository(db: Database) {
         .from(approvals)
         .innerJoin(conversations, eq(conversations.id, approvals.conversationId))
         .innerJoin(sender, eq(sender.id, conversations.userId))
+        .leftJoin(asked, eq(asked.id, approvals.messageId))
         .where(eq(approvals.id, id));
       return row ?? null;
     },

@@ -97,6 +97,7 @@ describe('GET /approvals', () => {
       status: 'pending',
       channel: 'web',
       sender: { id: first.employee.user.id, name: first.employee.user.name },
+      question: 'How many vacation days do I get?',
       intent: 'vacation',
       reasons: [{ type: 'first_interaction' }, { type: 'not_autonomous' }],
     });
@@ -169,6 +170,7 @@ describe('GET /approvals/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: fixture.approval.id,
+      question: 'How many vacation days do I get?',
       originalContent: 'You get twenty four days of paid vacation.',
       intent: 'vacation',
       confidence: 0.93,

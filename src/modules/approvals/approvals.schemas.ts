@@ -52,6 +52,9 @@ export const Approval = Type.Object({
     { id: Uuid('Employee who asked'), name: Type.String({ description: 'Name of that employee' }) },
     { description: 'The employee the reply is for' },
   ),
+  question: Nullable(
+    Type.String({ description: "The employee's message the reply answers; null when there is none" }),
+  ),
   originalContent: Type.String({ description: 'The reply as the assistant wrote it' }),
   editedContent: Nullable(Type.String({ description: 'The reply as the approver edited it' })),
   reason: Nullable(Type.String({ description: 'Reason given with a rejection or an escalation' })),

@@ -52,6 +52,7 @@ function toApproval(row: ApprovalListRow) {
     messageId: a.messageId,
     channel: row.channel,
     sender: { id: row.senderId, name: row.senderName },
+    question: row.question,
     originalContent: a.originalContent,
     editedContent: a.editedContent,
     reason: a.reason,
