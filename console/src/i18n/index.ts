@@ -1,5 +1,8 @@
 import { signal } from '@preact/signals';
 import { en, type MessageKey, type Messages } from './en';
+
+export type { MessageKey };
+
 import { ru } from './ru';
 import { uk } from './uk';
 
@@ -49,4 +52,18 @@ export function formatNumber(value: number, digits = 2): string {
 
 export function formatPercent(value: number): string {
   return new Intl.NumberFormat(lang.value, { style: 'percent', maximumFractionDigits: 0 }).format(value);
+}
+
+/** How long something has waited, in its largest whole unit: `45 sec`, `12 min`, `3 hr`, `2 days`. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  const [value, unit] =
+    seconds < 60
+      ? [seconds, 'second']
+      : seconds < 3600
+        ? [Math.floor(seconds / 60), 'minute']
+        : seconds < 86_400
+          ? [Math.floor(seconds / 3600), 'hour']
+          : [Math.floor(seconds / 86_400), 'day'];
+  return new Intl.NumberFormat(lang.value, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
 }

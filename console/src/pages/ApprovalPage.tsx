@@ -3,14 +3,21 @@ import { ApiError, api } from '../api/client';
 import type { ApprovalDetail, UserItem } from '../api/types';
 import { ErrorNote, Field, JsonView, useLoad } from '../components/common';
 import { formatDate, formatNumber, formatPercent, label, t } from '../i18n';
-import { hrefOf } from '../state/router';
-import { can } from '../state/session';
+import { hashParam, hrefOf } from '../state/router';
+import { can, me } from '../state/session';
 
 type Mode = 'view' | 'edit' | 'reject' | 'escalate';
 interface Turn {
   role: string;
   content: string;
   createdAt?: string;
+}
+
+/** A figure of a review reason as people read it: shares as percentages, other numbers rounded. */
+function reasonValue(key: string, value: unknown): string {
+  if (typeof value !== 'number') return String(value);
+  const share = /confidence|score|similarity|threshold|rate/i.test(key) && value >= 0 && value <= 1;
+  return share ? formatPercent(value) : formatNumber(value, 2);
 }
 
 /** The employee's message and the turns before it, as the pipeline stored them with the approval. */
@@ -29,7 +36,8 @@ function contextOf(approval: ApprovalDetail) {
 
 export function ApprovalPage({ id }: { id: string }) {
   const detail = useLoad(() => api('get', '/approvals/{id}', { params: { id } }), [id]);
-  const [mode, setMode] = useState<Mode>('view');
+  // The inbox's `e` key opens a reply straight in the editor (`#/approvals/<id>?mode=edit`).
+  const [mode, setMode] = useState<Mode>(hashParam('mode') === 'edit' ? 'edit' : 'view');
   const [edited, setEdited] = useState('');
   const [reason, setReason] = useState('');
   const [target, setTarget] = useState('');
@@ -70,25 +78,6 @@ export function ApprovalPage({ id }: { id: string }) {
         <a href={hrefOf({ name: 'inbox' })}>← {t('approval.back')}</a>
       </p>
       <h1 id="approval-title">{t('approval.title', { name: approval.sender.name })}</h1>
-      <dl class="facts">
-        <dt>{t('common.status')}</dt>
-        <dd data-testid="approval-status">{label('status', approval.status)}</dd>
-        <dt>{t('common.channel')}</dt>
-        <dd>{label('channel', approval.channel)}</dd>
-        <dt>{t('common.intent')}</dt>
-        <dd>{approval.intent ?? '—'}</dd>
-        <dt>{t('common.confidence')}</dt>
-        <dd>{formatPercent(approval.confidence)}</dd>
-        <dt>{t('approval.received')}</dt>
-        <dd>{formatDate(approval.createdAt)}</dd>
-        {approval.reason && (
-          <>
-            <dt>{t('approval.decisionReason')}</dt>
-            <dd>{approval.reason}</dd>
-          </>
-        )}
-      </dl>
-
       {notice && (
         <p class="notice" role="status">
           {notice}
@@ -104,24 +93,8 @@ export function ApprovalPage({ id }: { id: string }) {
 
       <section aria-labelledby="msg-title">
         <h2 id="msg-title">{t('approval.message')}</h2>
-        <blockquote class="message">{message ?? '—'}</blockquote>
+        <blockquote class="message">{approval.question ?? message ?? '—'}</blockquote>
       </section>
-
-      {turns.length > 0 && (
-        <section aria-labelledby="ctx-title">
-          <h2 id="ctx-title">{t('approval.context')}</h2>
-          <ol class="turns">
-            {turns.map((turn, i) => (
-              <li key={`${i}-${turn.createdAt ?? ''}`} class={turn.role}>
-                <span class="muted small">
-                  {turn.role === 'user' ? approval.sender.name : t('chat.assistant')}
-                </span>
-                <p>{turn.content}</p>
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
 
       <section aria-labelledby="draft-title">
         <h2 id="draft-title">{t('approval.draft')}</h2>
@@ -136,46 +109,19 @@ export function ApprovalPage({ id }: { id: string }) {
         )}
       </section>
 
-      <section aria-labelledby="reasons-title">
-        <h2 id="reasons-title">{t('approval.reasons')}</h2>
-        <ul class="reasons">
-          {approval.reasons.map((r, i) => {
-            const { type, ...details } = r;
-            return (
-              <li key={`${type}-${i}`}>
-                <strong>{label('reason', type)}</strong>
-                {Object.keys(details).length > 0 && (
-                  <span class="muted small">
-                    {' '}
-                    {Object.entries(details)
-                      .map(([k, v]) => `${k}: ${String(v)}`)
-                      .join(', ')}
-                  </span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </section>
-
-      <section aria-labelledby="sources-title">
-        <h2 id="sources-title">{t('approval.sources')}</h2>
-        {approval.sources.length === 0 && <p class="muted">{t('approval.noSources')}</p>}
-        <ol class="sources">
-          {approval.sources.map((s) => (
-            <li key={s.chunkId}>
-              <strong>{s.title}</strong>{' '}
-              <span class="muted small">
-                {t('common.score')} {formatNumber(s.score, 3)}
-              </span>
-              {s.content && <p class="small">{s.content}</p>}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <ul class="tags" aria-label={t('approval.reasons')}>
+        {approval.reasons.map((r, i) => (
+          <li key={`${r.type}-${i}`} class="tag">
+            {label('reason', r.type)}
+          </li>
+        ))}
+        <li class="tag">
+          {t('common.confidence')} {formatPercent(approval.confidence)}
+        </li>
+      </ul>
 
       {open && (
-        <section aria-labelledby="decide-title" class="decide">
+        <section aria-labelledby="decide-title" class="decide sticky">
           <h2 id="decide-title">{t('approval.decide')}</h2>
           {mode === 'view' && (
             <div class="row wrap">
@@ -294,6 +240,85 @@ export function ApprovalPage({ id }: { id: string }) {
         </section>
       )}
 
+      {turns.length > 0 && (
+        <details class="fold">
+          <summary>
+            <h2 id="ctx-title">{t('approval.context')}</h2>
+          </summary>
+          <ol class="turns">
+            {turns.map((turn, i) => (
+              <li key={`${i}-${turn.createdAt ?? ''}`} class={turn.role}>
+                <span class="muted small">
+                  {turn.role === 'user' ? approval.sender.name : t('chat.assistant')}
+                </span>
+                <p>{turn.content}</p>
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+
+      <details class="fold">
+        <summary>
+          <h2 id="sources-title">
+            {t('approval.sources')} ({approval.sources.length})
+          </h2>
+        </summary>
+        {approval.sources.length === 0 && <p class="muted">{t('approval.noSources')}</p>}
+        <ol class="sources">
+          {approval.sources.map((s) => (
+            <li key={s.chunkId}>
+              <strong>{s.title}</strong>{' '}
+              <span class="muted small">
+                {t('common.score')} {formatNumber(s.score, 3)}
+              </span>
+              {s.content && <p class="small">{s.content}</p>}
+            </li>
+          ))}
+        </ol>
+      </details>
+
+      <section aria-labelledby="reasons-title">
+        <h2 id="reasons-title">{t('approval.reasons')}</h2>
+        <ul class="reasons">
+          {approval.reasons.map((r, i) => {
+            const { type, ...details } = r;
+            return (
+              <li key={`${type}-${i}`}>
+                <strong>{label('reason', type)}</strong>
+                {Object.keys(details).length > 0 && (
+                  <span class="muted small">
+                    {' '}
+                    {Object.entries(details)
+                      .map(([k, v]) => `${k}: ${reasonValue(k, v)}`)
+                      .join(', ')}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <dl class="facts">
+        <dt>{t('common.status')}</dt>
+        <dd data-testid="approval-status">{label('status', approval.status)}</dd>
+        <dt>{t('common.channel')}</dt>
+        <dd>{label('channel', approval.channel)}</dd>
+        <dt>{t('common.intent')}</dt>
+        <dd>{approval.intent ?? '—'}</dd>
+        <dt>{t('common.confidence')}</dt>
+        <dd>{formatPercent(approval.confidence)}</dd>
+        <dt>{t('approval.received')}</dt>
+        <dd>{formatDate(approval.createdAt)}</dd>
+        {approval.reason && (
+          <>
+            <dt>{t('approval.decisionReason')}</dt>
+            <dd>{approval.reason}</dd>
+          </>
+        )}
+      </dl>
+
       {approval.history.length > 0 && (
         <section aria-labelledby="history-title">
           <h2 id="history-title">{t('approval.history')}</h2>
@@ -339,7 +364,10 @@ function EscalateForm(props: EscalateProps) {
     void api('get', '/users', {
       query: { departmentId: props.approval.departmentId, isActive: true, limit: 100 },
     })
-      .then((page) => setPeople(page.items.filter((u) => u.role !== 'employee')))
+      // Not the reviewer: the API refuses an escalation to oneself.
+      .then((page) =>
+        setPeople(page.items.filter((u) => u.role !== 'employee' && u.id !== me.value?.user.id)),
+      )
       .catch(() => setPeople(null));
   }, [props.approval.departmentId]);
 

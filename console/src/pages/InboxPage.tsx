@@ -6,9 +6,10 @@ import { DataTable } from '../components/DataTable';
 import { DepartmentSelect, NamespaceSelect } from '../components/DirectorySelect';
 import { Filters, SelectField } from '../components/FormField';
 import { LoadedList } from '../components/LoadedList';
-import { formatDate, formatPercent, label, t } from '../i18n';
+import { formatDuration, formatPercent, label, t } from '../i18n';
 import { approvalsTick } from '../state/live';
-import { hrefOf } from '../state/router';
+import { hrefOf, navigate } from '../state/router';
+import { KeyboardHelp, useInboxKeys } from './inbox-keys';
 
 export const HITL_REASONS = [
   'low_confidence',
@@ -24,9 +25,17 @@ export const HITL_REASONS = [
 const STATUSES = ['pending', 'escalated'] as const;
 type Status = (typeof STATUSES)[number];
 
-/** Newest first: the service lists the queue oldest first, the inbox shows what just arrived on top. */
-const newestFirst = (items: ApprovalItem[]) =>
-  [...items].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+const SORTS = ['waiting', 'newest'] as const;
+type Sort = (typeof SORTS)[number];
+
+/** Longest waiting first (the service's order), or what just arrived on top. */
+const sorted = (items: ApprovalItem[], sort: Sort) =>
+  [...items].sort((a, b) =>
+    sort === 'waiting' ? a.createdAt.localeCompare(b.createdAt) : b.createdAt.localeCompare(a.createdAt),
+  );
+
+/** Wide screens open the filters; on a phone the list comes first and the filters fold. */
+const wideScreen = () => window.matchMedia('(min-width: 701px)').matches;
 
 export function InboxPage() {
   const [departmentId, setDepartmentId] = useState('');
@@ -34,6 +43,7 @@ export function InboxPage() {
   const [intent, setIntent] = useState('');
   const [reason, setReason] = useState('');
   const [status, setStatus] = useState<Status>('pending');
+  const [sort, setSort] = useState<Sort>('waiting');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [rejectReason, setRejectReason] = useState('');
   const [results, setResults] = useState<Array<BatchResult & { label: string }> | null>(null);
@@ -55,7 +65,8 @@ export function InboxPage() {
       }),
     [status, departmentId, namespaceId, intent, reason, tick],
   );
-  const items = newestFirst(list.data?.items ?? []);
+  const items = sorted(list.data?.items ?? [], sort);
+  const now = Date.now();
 
   // Rows that left the list (decided, filtered out) leave the selection too.
   useEffect(() => {
@@ -72,10 +83,10 @@ export function InboxPage() {
   };
   const allSelected = items.length > 0 && items.every((i) => selected.has(i.id));
 
-  const decide = async (action: 'approve' | 'reject') => {
+  const decide = async (action: 'approve' | 'reject', rows = items.filter((i) => selected.has(i.id))) => {
+    if (rows.length === 0) return;
     setBusy(true);
     setBatchError(null);
-    const rows = items.filter((i) => selected.has(i.id));
     try {
       const answer = await api('post', '/approvals/batch', {
         body: {
@@ -86,7 +97,9 @@ export function InboxPage() {
           })),
         },
       });
-      const names = new Map(rows.map((r) => [r.id, `${r.sender.name}: ${r.originalContent.slice(0, 60)}`]));
+      const names = new Map(
+        rows.map((r) => [r.id, `${r.sender.name}: ${(r.question ?? r.originalContent).slice(0, 60)}`]),
+      );
       setResults(answer.results.map((r) => ({ ...r, label: names.get(r.approvalId) ?? r.approvalId })));
       setSelected(new Set());
       await list.reload();
@@ -97,57 +110,81 @@ export function InboxPage() {
     }
   };
 
+  const keys = useInboxKeys({
+    count: items.length,
+    open: (i) => navigate({ name: 'approval', id: items[i]!.id }),
+    edit: (i) => {
+      location.hash = `${hrefOf({ name: 'approval', id: items[i]!.id })}?mode=edit`;
+    },
+    approve: (i) => void decide('approve', [items[i]!]),
+    reject: (i) => void decide('reject', [items[i]!]),
+    select: (i) => toggle(items[i]!.id),
+    busy,
+  });
+
   return (
     <section aria-labelledby="inbox-title">
       <h1 id="inbox-title">{t('inbox.title')}</h1>
-      <Filters>
-        <SelectField
-          label={t('inbox.status')}
-          value={status}
-          onChange={setStatus}
-          choices={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
-        />
-        <DepartmentSelect value={departmentId} onChange={setDepartmentId} all />
-        <NamespaceSelect value={namespaceId} onChange={setNamespaceId} all />
-        <Field label={t('common.intent')}>
-          <input type="search" value={intent} onChange={(e) => setIntent(e.currentTarget.value)} />
-        </Field>
-        <SelectField
-          label={t('inbox.reason')}
-          value={reason}
-          onChange={setReason}
-          choices={HITL_REASONS.map((value) => ({ value, label: label('reason', value) }))}
-          all
-        />
-      </Filters>
-
-      <fieldset class="batch">
-        <legend class="sr-only">{t('inbox.batch')}</legend>
-        <span aria-live="polite">{t('inbox.selected', { count: selected.size })}</span>
-        <button
-          type="button"
-          class="primary"
-          disabled={busy || selected.size === 0}
-          onClick={() => decide('approve')}
-        >
-          {t('inbox.approveSelected')}
-        </button>
-        <Field label={t('inbox.rejectReason')}>
-          <input
-            value={rejectReason}
-            onInput={(e) => setRejectReason(e.currentTarget.value)}
-            maxLength={2000}
+      <details class="filter-panel" open={wideScreen()}>
+        <summary>{t('inbox.filters')}</summary>
+        <Filters>
+          <SelectField
+            label={t('inbox.status')}
+            value={status}
+            onChange={setStatus}
+            choices={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
           />
-        </Field>
-        <button
-          type="button"
-          class="danger"
-          disabled={busy || selected.size === 0}
-          onClick={() => decide('reject')}
-        >
-          {t('inbox.rejectSelected')}
-        </button>
-      </fieldset>
+          <DepartmentSelect value={departmentId} onChange={setDepartmentId} all />
+          <NamespaceSelect value={namespaceId} onChange={setNamespaceId} all />
+          <Field label={t('common.intent')}>
+            <input type="search" value={intent} onChange={(e) => setIntent(e.currentTarget.value)} />
+          </Field>
+          <SelectField
+            label={t('inbox.reason')}
+            value={reason}
+            onChange={setReason}
+            choices={HITL_REASONS.map((value) => ({ value, label: label('reason', value) }))}
+            all
+          />
+          <SelectField
+            label={t('inbox.sort')}
+            value={sort}
+            onChange={setSort}
+            choices={SORTS.map((value) => ({ value, label: t(`inbox.sort.${value}`) }))}
+          />
+        </Filters>
+      </details>
+      <KeyboardHelp open={keys.help} onToggle={keys.setHelp} />
+
+      {selected.size > 0 && (
+        <fieldset class="batch">
+          <legend class="sr-only">{t('inbox.batch')}</legend>
+          <span aria-live="polite">{t('inbox.selected', { count: selected.size })}</span>
+          <button
+            type="button"
+            class="primary"
+            disabled={busy || selected.size === 0}
+            onClick={() => decide('approve')}
+          >
+            {t('inbox.approveSelected')}
+          </button>
+          <Field label={t('inbox.rejectReason')}>
+            <input
+              value={rejectReason}
+              onInput={(e) => setRejectReason(e.currentTarget.value)}
+              maxLength={2000}
+            />
+          </Field>
+          <button
+            type="button"
+            class="danger"
+            disabled={busy || selected.size === 0}
+            onClick={() => decide('reject')}
+          >
+            {t('inbox.rejectSelected')}
+          </button>
+        </fieldset>
+      )}
       <ErrorNote error={batchError} />
       {results && (
         <div class="results" role="status" aria-labelledby="batch-results">
@@ -180,16 +217,20 @@ export function InboxPage() {
               checked={allSelected}
               onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((i) => i.id)))}
             />,
-            t('inbox.received'),
-            t('inbox.from'),
+            t('inbox.question'),
             t('inbox.draft'),
-            t('common.intent'),
-            t('common.confidence'),
             t('inbox.reasons'),
+            t('common.confidence'),
+            t('inbox.waiting'),
           ]}
         >
-          {items.map((item) => (
-            <tr key={item.id} data-approval-id={item.id}>
+          {items.map((item, index) => (
+            <tr
+              key={item.id}
+              data-approval-id={item.id}
+              class={index === keys.current ? 'current' : undefined}
+              aria-current={index === keys.current ? 'true' : undefined}
+            >
               <td>
                 <input
                   type="checkbox"
@@ -198,16 +239,18 @@ export function InboxPage() {
                   onChange={() => toggle(item.id)}
                 />
               </td>
-              <td>{formatDate(item.createdAt)}</td>
-              <td>
-                {item.sender.name}
-                <span class="muted small"> · {label('channel', item.channel)}</span>
+              <td class="question">
+                <span class="who-asked">
+                  {item.sender.name}
+                  <span class="muted small">
+                    {' '}
+                    · {label('channel', item.channel)}
+                    {item.intent ? ` · ${item.intent}` : ''}
+                  </span>
+                </span>
+                <a href={hrefOf({ name: 'approval', id: item.id })}>{excerpt(item.question ?? '—')}</a>
               </td>
-              <td class="draft">
-                <a href={hrefOf({ name: 'approval', id: item.id })}>{excerpt(item.originalContent)}</a>
-              </td>
-              <td>{item.intent ?? '—'}</td>
-              <td>{formatPercent(item.confidence)}</td>
+              <td class="draft muted">{excerpt(item.originalContent)}</td>
               <td>
                 <ul class="tags">
                   {item.reasons.map((r, i) => (
@@ -216,6 +259,12 @@ export function InboxPage() {
                     </li>
                   ))}
                 </ul>
+              </td>
+              <td>{formatPercent(item.confidence)}</td>
+              <td>
+                <time dateTime={item.createdAt} title={item.createdAt}>
+                  {formatDuration(now - Date.parse(item.createdAt))}
+                </time>
               </td>
             </tr>
           ))}

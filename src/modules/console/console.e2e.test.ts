@@ -48,7 +48,16 @@ const APP_SECRET = 'console-e2e-app-secret';
 /** The first load's budget: gzipped JavaScript the page loads before any interaction. */
 const FIRST_LOAD_BUDGET = 200 * 1024;
 const DESKTOP = { width: 1280, height: 860 };
-const NAMES = ['Anna Channel', 'Boris Reject', 'Vira Escalate', 'Gleb Conflict', 'Dana Batch', 'Yurii Batch'];
+const NAMES = [
+  'Anna Channel',
+  'Boris Reject',
+  'Vira Escalate',
+  'Gleb Conflict',
+  'Dana Batch',
+  'Yurii Batch',
+  'Pavlo Phone',
+  'Kira Keys',
+];
 const PHONE = { width: 375, height: 812 };
 
 describe.skipIf(!hasChromium)('approver console in a browser', () => {
@@ -192,6 +201,8 @@ describe.skipIf(!hasChromium)('approver console in a browser', () => {
     const anna = people['Anna Channel']!;
     await sendOnChannelA(anna, VACATION_QUESTION);
     await inboxRow('Anna Channel').waitFor();
+    // The row leads with the employee's question; the draft follows.
+    expect(await inboxRow('Anna Channel').locator('td.question a').textContent()).toBe(VACATION_QUESTION);
     expect(await axeViolations(), 'inbox').toEqual([]);
 
     // The bell counts the approval_pending notification and leads to the approval, marking it read.
@@ -271,6 +282,60 @@ describe.skipIf(!hasChromium)('approver console in a browser', () => {
     await page.getByTestId('conflict').waitFor();
     expect(await page.getByTestId('conflict').textContent()).toContain('Its status now: Rejected');
     expect(await page.getByTestId('approval-status').textContent()).toBe('Rejected');
+  });
+
+  it('approves from the phone layout, the decision bar on the first screen', async () => {
+    await page.getByRole('link', { name: 'Approvals' }).click();
+    await inboxRow('Pavlo Phone').waitFor();
+    const id = await approvalIdOf('Pavlo Phone');
+    await page.setViewportSize(PHONE);
+    try {
+      await page.goto(`${baseUrl}/console/#/approvals/${id}`);
+      const approve = page.getByRole('button', { name: 'Approve and send' });
+      await approve.waitFor();
+      // Question, draft and the decision are within the first 812 px, without scrolling.
+      for (const part of [page.locator('blockquote.message'), page.getByTestId('draft'), approve]) {
+        const box = (await part.boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+      }
+      expect(await axeViolations(), 'approval at 375 px').toEqual([]);
+      // The conversation and the sources fold open on demand.
+      expect(await page.locator('.sources').isVisible()).toBe(false);
+      await page.getByText(/^Sources/).click();
+      expect(await page.locator('.sources').isVisible()).toBe(true);
+      // The escalation list offers colleagues, not the reviewer.
+      await page.getByRole('button', { name: 'Escalate' }).click();
+      const offered = await page
+        .getByRole('combobox', { name: /^Escalate to/ })
+        .locator('option')
+        .allTextContents();
+      expect(offered.some((o) => o.startsWith(head.user.name))).toBe(false);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await approve.click();
+      await page.getByText('Approved: the reply is on its way.').waitFor();
+      expect(await approvalOf(id)).toMatchObject({ status: 'approved' });
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
+
+  it('moves through the inbox and approves from the keyboard', async () => {
+    await page.getByRole('link', { name: 'Approvals' }).click();
+    await inboxRow('Kira Keys').waitFor();
+    const id = await approvalIdOf('Kira Keys');
+    await page.keyboard.press('?');
+    await page.getByText('Next reply').waitFor();
+    expect(await axeViolations(), 'inbox with the keys shown').toEqual([]);
+    const rows = await page.locator('tr[data-approval-id]').count();
+    for (let i = 0; i < rows; i += 1) {
+      if ((await page.locator('tr.current').getAttribute('data-approval-id')) === id) break;
+      await page.keyboard.press('j');
+    }
+    expect(await page.locator('tr.current').getAttribute('data-approval-id')).toBe(id);
+    await page.keyboard.press('a');
+    await page.locator('[data-result="success"]').waitFor();
+    await inboxRow('Kira Keys').waitFor({ state: 'detached' });
+    expect(await approvalOf(id)).toMatchObject({ status: 'approved' });
   });
 
   it('batch-approves two selected replies and shows each result', async () => {
