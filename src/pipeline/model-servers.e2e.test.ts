@@ -57,17 +57,28 @@ describe.each(MODEL_SERVERS)('the service against %s', (server) => {
       text: VACATION_QUESTION,
     });
     const task = await waitFor(`the task of ${server}`, async () => {
-      const [row] = await ctx.container.db.select().from(agentTasks).where(eq(agentTasks.id, received.taskId!));
+      const [row] = await ctx.container.db
+        .select()
+        .from(agentTasks)
+        .where(eq(agentTasks.id, received.taskId!));
       return row && ['done', 'failed', 'timeout'].includes(row.status) ? row : null;
     });
-    const api = await ctx.app.inject({ url: `/api/v1/agent-tasks/${task.id}`, headers: scene.employee.headers });
+    const api = await ctx.app.inject({
+      url: `/api/v1/agent-tasks/${task.id}`,
+      headers: scene.employee.headers,
+    });
     return { task, api };
   }
 
   it('ingests a document with its embeddings', async () => {
     fixture.answerAs(null);
     const text = 'Parental leave lasts sixteen weeks and is paid in full.';
-    const id = await uploadTextAsSystem(ctx.container, scene.knowledge.knowledgeBase.id, 'parental.txt', text);
+    const id = await uploadTextAsSystem(
+      ctx.container,
+      scene.knowledge.knowledgeBase.id,
+      'parental.txt',
+      text,
+    );
     await waitFor('the document ready', async () => {
       const [doc] = await ctx.container.db.select().from(documents).where(eq(documents.id, id));
       return doc?.status === 'ready' || doc?.status === 'failed' ? doc : null;
@@ -77,7 +88,9 @@ describe.each(MODEL_SERVERS)('the service against %s', (server) => {
     const stored = chunk!.embedding as number[];
     expect(stored).toHaveLength(expected.length);
     for (let i = 0; i < expected.length; i += 1) expect(stored[i]).toBeCloseTo(expected[i]!, 5);
-    expect(fixture.requests.some((r) => r.path.endsWith('/embeddings') && r.response.status === 200)).toBe(true);
+    expect(fixture.requests.some((r) => r.path.endsWith('/embeddings') && r.response.status === 200)).toBe(
+      true,
+    );
   });
 
   it('answers through the pipeline and records the usage the server reported', async () => {

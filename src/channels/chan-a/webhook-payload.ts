@@ -230,7 +230,9 @@ export function parseWebhook(body: unknown, phoneNumberId: string | null = null)
         continue;
       }
       const { value } = change;
-      const errors = arrayOf(value.errors).flatMap((error) => (isObject(error) ? [str(error.code, 20) ?? '?'] : []));
+      const errors = arrayOf(value.errors).flatMap((error) =>
+        isObject(error) ? [str(error.code, 20) ?? '?'] : [],
+      );
       if (errors.length) parsed.skipped.push(`${where}: the platform reported errors ${errors.join(', ')}`);
       const target = isObject(value.metadata) ? str(value.metadata.phone_number_id, 60) : null;
       if (phoneNumberId && target && target !== phoneNumberId) {
