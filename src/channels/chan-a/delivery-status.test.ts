@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createApprovalFixture } from '../../../test/approval-factories.js';
+import { sentChanAMessage } from '../../../test/chanA-outbound.js';
 import { postWebhook, statusUpdate, wamid, webhookPayload } from '../../../test/fakes/chanA-webhooks.js';
 import { usePipelineTestApp, waitFor } from '../../../test/pipeline-factories.js';
 import { messages } from '../../core/db/schema/index.js';
@@ -11,29 +11,8 @@ import { statusJobId } from './webhook.service.js';
 const APP_SECRET = 'test-app-secret';
 const ctx = usePipelineTestApp({ CHANA_APP_SECRET: APP_SECRET }, { workers: true });
 
-/**
- * An outbound channel A message as the sending side leaves it: the last
- * part's platform id in `channel_message_id`, every part's in
- * `metadata.platformMessageIds`.
- */
-async function sentMessage(parts = 1, status = 'sent') {
-  const fixture = await createApprovalFixture(ctx.container, { channel: 'chanA' });
-  const ids = Array.from({ length: parts }, () => wamid());
-  const [row] = await ctx.container.db
-    .insert(messages)
-    .values({
-      conversationId: fixture.conversationId,
-      channel: 'chanA',
-      direction: 'outbound',
-      content: 'You get twenty four days of paid vacation.',
-      status,
-      approvalId: fixture.approval.id,
-      channelMessageId: ids[ids.length - 1]!,
-      metadata: { platformMessageIds: ids },
-    })
-    .returning();
-  return { row: row!, ids };
-}
+/** An outbound channel A message as the sending side leaves it (test/chanA-outbound.ts). */
+const sentMessage = (parts = 1, status = 'sent') => sentChanAMessage(ctx.container, { parts, status });
 
 const current = async (id: string) =>
   (await ctx.container.db.select().from(messages).where(eq(messages.id, id)))[0]!;

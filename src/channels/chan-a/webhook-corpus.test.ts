@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createApprovalFixture } from '../../../test/approval-factories.js';
 import { TEST_APP_SECRET, useChanATestApp } from '../../../test/chanA-app.js';
+import { sentChanAMessage } from '../../../test/chanA-outbound.js';
 import { postWebhook, wamid } from '../../../test/fakes/chanA-webhooks.js';
 import {
   CHAN_A_CORPUS,
@@ -17,28 +17,8 @@ import { messageJobId, statusJobId } from './webhook.service.js';
 const app = useChanATestApp();
 const db = () => app.ctx.container.db;
 
-/** An outbound message to `phone` as the sending side leaves it, with the platform id `id`. */
-async function sentTo(phone: string): Promise<string> {
-  const fixture = await createApprovalFixture(app.ctx.container, { channel: 'chanA' });
-  const id = wamid();
-  await db()
-    .update(conversations)
-    .set({ channelUserId: phone })
-    .where(eq(conversations.id, fixture.conversationId));
-  await db()
-    .insert(messages)
-    .values({
-      conversationId: fixture.conversationId,
-      channel: 'chanA',
-      direction: 'outbound',
-      content: 'You get twenty four days of paid vacation.',
-      status: 'sent',
-      approvalId: fixture.approval.id,
-      channelMessageId: id,
-      metadata: { platformMessageIds: [id] },
-    });
-  return id;
-}
+/** The platform id of an outbound message to `phone` as the sending side leaves it. */
+const sentTo = async (phone: string) => (await sentChanAMessage(app.ctx.container, { phone })).ids[0]!;
 
 const inbound = async (id: string) =>
   (
