@@ -1,7 +1,9 @@
 import { useEffect } from 'preact/hooks';
 import { Layout } from './components/Layout';
 import { lang, t } from './i18n';
+import { AccountPage } from './pages/AccountPage';
 import { ApprovalPage } from './pages/ApprovalPage';
+import { AdminSectionPage } from './pages/admin/AdminSectionPage';
 import { ChatPage } from './pages/ChatPage';
 import { InboxPage } from './pages/InboxPage';
 import { IntentsPage } from './pages/IntentsPage';
@@ -80,6 +82,10 @@ function page(current: Route) {
       return <ChatPage />;
     case 'intents':
       return <IntentsPage />;
+    case 'admin':
+      return <AdminSectionPage route={current} />;
+    case 'account':
+      return <AccountPage />;
     default:
       return null;
   }

@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { LANGUAGES, type Language, lang, t } from '../i18n';
 import { live } from '../state/live';
-import { hrefOf, type Route, route } from '../state/router';
+import { ADMIN_SECTIONS, hrefOf, type Route, route } from '../state/router';
+import { canOpen } from '../state/sections';
 import { can, chooseLanguage, me, openQueueBoard, QUEUE_BOARD_PATH, signOut } from '../state/session';
 import { Bell } from './Bell';
 
@@ -22,6 +23,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
     { target: { name: 'knowledge' }, label: t('nav.knowledge'), show: caps?.knowledge ?? false },
     { target: { name: 'chat' }, label: t('nav.chat'), show: true },
     { target: { name: 'intents' }, label: t('nav.intents'), show: caps?.namespaces ?? false },
+    { target: { name: 'admin' }, label: t('nav.admin'), show: ADMIN_SECTIONS.some(canOpen) },
   ];
   const current = route.value?.name;
   const section = current === 'approval' ? 'inbox' : current === 'task' ? 'tasks' : current;
@@ -85,7 +87,9 @@ export function Layout({ children }: { children: ComponentChildren }) {
               ))}
             </select>
           </label>
-          <span class="who">{user?.user.name}</span>
+          <a class="who" href={hrefOf({ name: 'account' })} title={t('nav.account')}>
+            {user?.user.name}
+          </a>
           <button type="button" class="link" onClick={signOut}>
             {t('auth.logout')}
           </button>

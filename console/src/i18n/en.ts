@@ -1,5 +1,7 @@
+import { areasEn } from './areas';
+
 /** English labels; uk.ts and ru.ts must have every key (the type says so). */
-export const en = {
+const core = {
   'app.title': 'Assistant console',
   'nav.label': 'Main',
   'nav.skip': 'Skip to content',
@@ -288,6 +290,9 @@ export const en = {
   'role.admin': 'administrator',
   'role.employee': 'employee',
 };
+
+/** The core labels and every screen area's (areas/). */
+export const en = { ...core, ...areasEn };
 
 export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;

@@ -1,6 +1,8 @@
+import { areasRu } from './areas';
 import type { Messages } from './en';
 
 export const ru: Messages = {
+  ...areasRu,
   'app.title': 'Консоль ассистента',
   'nav.label': 'Главное меню',
   'nav.skip': 'Перейти к содержимому',

@@ -1,6 +1,8 @@
+import { areasUk } from './areas';
 import type { Messages } from './en';
 
 export const uk: Messages = {
+  ...areasUk,
   'app.title': 'Консоль асистента',
   'nav.label': 'Головне меню',
   'nav.skip': 'Перейти до вмісту',

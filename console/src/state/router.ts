@@ -10,12 +10,42 @@ export type Route =
   | { name: 'task'; id: string }
   | { name: 'knowledge' }
   | { name: 'chat' }
-  | { name: 'intents' };
+  | { name: 'intents' }
+  | AdminRoute
+  | { name: 'account' };
+
+/**
+ * The administration pages: `#/admin` lists those the user may open, each at
+ * `#/admin/<section>` and, for one record, `#/admin/<section>/<id>`.
+ */
+export const ADMIN_SECTIONS = [
+  'departments',
+  'users',
+  'roles',
+  'namespaces',
+  'templates',
+  'analytics',
+  'learning',
+  'channels',
+  'audit',
+] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+export type AdminRoute = { name: 'admin'; section?: AdminSection; id?: string };
+
+const isAdminSection = (value: string | undefined): value is AdminSection =>
+  (ADMIN_SECTIONS as readonly string[]).includes(value ?? '');
 
 export function parseRoute(hash: string): Route | null {
   // `#/setup?code=…` and `#/login?next=…` carry a query after the page.
-  const [, first, second] = (hash.replace(/^#/, '').split('?')[0] ?? '').split('/');
+  const [, first, second, third] = (hash.replace(/^#/, '').split('?')[0] ?? '').split('/');
   if (first === 'setup') return { name: 'setup' };
+  if (first === 'account') return { name: 'account' };
+  if (first === 'admin') {
+    if (!isAdminSection(second)) return { name: 'admin' };
+    return third
+      ? { name: 'admin', section: second, id: decodeURIComponent(third) }
+      : { name: 'admin', section: second };
+  }
   if (first === 'approvals' && second) return { name: 'approval', id: decodeURIComponent(second) };
   if (first === 'tasks' && second) return { name: 'task', id: decodeURIComponent(second) };
   if (first === 'login' || first === 'inbox' || first === 'tasks' || first === 'knowledge') {
@@ -33,6 +63,12 @@ window.addEventListener('hashchange', () => {
 export function hrefOf(target: Route): string {
   if (target.name === 'approval') return `#/approvals/${encodeURIComponent(target.id)}`;
   if (target.name === 'task') return `#/tasks/${encodeURIComponent(target.id)}`;
+  if (target.name === 'admin') {
+    if (!target.section) return '#/admin';
+    return target.id
+      ? `#/admin/${target.section}/${encodeURIComponent(target.id)}`
+      : `#/admin/${target.section}`;
+  }
   return `#/${target.name}`;
 }
 

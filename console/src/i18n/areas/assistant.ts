@@ -1,0 +1,7 @@
+import { area } from '../area';
+
+export const assistant = area({
+  en: {},
+  uk: {},
+  ru: {},
+});

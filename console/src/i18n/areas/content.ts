@@ -1,0 +1,7 @@
+import { area } from '../area';
+
+export const content = area({
+  en: {},
+  uk: {},
+  ru: {},
+});

@@ -1,0 +1,7 @@
+import { area } from '../area';
+
+export const insight = area({
+  en: {},
+  uk: {},
+  ru: {},
+});

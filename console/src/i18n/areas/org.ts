@@ -1,0 +1,7 @@
+import { area } from '../area';
+
+export const org = area({
+  en: {},
+  uk: {},
+  ru: {},
+});
