@@ -1,0 +1,7 @@
+import { area } from '../area';
+
+export const account = area({
+  en: {},
+  uk: {},
+  ru: {},
+});
