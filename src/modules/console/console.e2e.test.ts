@@ -5,15 +5,20 @@
  * pipeline, approvals, knowledge ingestion, sockets. One browser for the
  * file; the steps run in order and share the signed-in page.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, hasChromium, launchChromium } from '../../../test/browser.js';
+import { CHROMIUM, hasChromium } from '../../../test/browser.js';
+import {
+  axeViolations as axeOf,
+  type ConsoleBrowser,
+  checkBothWidths,
+  DESKTOP,
+  PHONE,
+  startConsoleBrowser,
+} from '../../../test/console-browser.js';
 import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
 import { type FakeGraphServer, startFakeGraphServer } from '../../../test/fakes/chanA-graph-server.js';
 import {
@@ -24,7 +29,6 @@ import {
 } from '../../../test/fakes/chanA-webhooks.js';
 import {
   createPipelineScene,
-  createPipelineTestApp,
   type PipelineScene,
   type PipelineTestContext,
   VACATION_QUESTION,
@@ -34,20 +38,9 @@ import {
 if (!hasChromium) {
   console.warn(`console e2e: skipped, ${CHROMIUM} is missing (install it with bash .ci/install-chromium.sh)`);
 }
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-/**
- * Where the screenshots go: docs/screenshots/ (linked from the README) with
- * SCREENSHOTS=update (`npm run screenshots`), else a scratch folder, so
- * that a test run leaves the working tree as it found it.
- */
-const SCREENSHOTS =
-  process.env.SCREENSHOTS === 'update'
-    ? path.join(ROOT, 'docs', 'screenshots')
-    : path.join(tmpdir(), 'aos-console-screenshots');
 const APP_SECRET = 'console-e2e-app-secret';
 /** The first load's budget: gzipped JavaScript the page loads before any interaction. */
 const FIRST_LOAD_BUDGET = 200 * 1024;
-const DESKTOP = { width: 1280, height: 860 };
 const NAMES = [
   'Anna Channel',
   'Boris Reject',
@@ -58,46 +51,32 @@ const NAMES = [
   'Pavlo Phone',
   'Kira Keys',
 ];
-const PHONE = { width: 375, height: 812 };
 
 describe.skipIf(!hasChromium)('approver console in a browser', () => {
-  let consoleDir: string;
   let graph: FakeGraphServer;
+  let consoleBrowser: ConsoleBrowser;
   let ctx: PipelineTestContext;
   let scene: PipelineScene;
   let head: TestUser;
   let approver: TestUser;
   /** Senders on channel A by name; the first message waits for the browser, the rest are sent together. */
   const people: Record<string, TestUser> = {};
-  let browser: Browser;
   let page: Page;
   let baseUrl: string;
   /** What the console's Content-Security-Policy refused while the steps ran: nothing, if it fits the build. */
   const cspViolations: string[] = [];
 
   beforeAll(async () => {
-    // The console as `npm run build` makes it, built into a directory of this run.
-    consoleDir = mkdtempSync(path.join(tmpdir(), 'aos-console-build-'));
-    await build({
-      configFile: path.join(ROOT, 'console', 'vite.config.ts'),
-      build: { outDir: consoleDir, emptyOutDir: true },
-      logLevel: 'warn',
-    });
     graph = await startFakeGraphServer();
-    ctx = await createPipelineTestApp(
-      {
-        CONSOLE_DIR: consoleDir,
-        CHANA_APP_SECRET: APP_SECRET,
-        CHANA_WEBHOOK_VERIFY_TOKEN: 'console-e2e-verify',
-        CHANA_PHONE_NUMBER_ID: TEST_PHONE_NUMBER_ID,
-        CHANA_ACCESS_TOKEN: 'console-e2e-access-token',
-        CHANA_PHONE_NUMBER: '15550783881',
-        CHANA_API_BASE_URL: `${graph.url}/v21.0`,
-      },
-      { workers: true },
-    );
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    consoleBrowser = await startConsoleBrowser({
+      CHANA_APP_SECRET: APP_SECRET,
+      CHANA_WEBHOOK_VERIFY_TOKEN: 'console-e2e-verify',
+      CHANA_PHONE_NUMBER_ID: TEST_PHONE_NUMBER_ID,
+      CHANA_ACCESS_TOKEN: 'console-e2e-access-token',
+      CHANA_PHONE_NUMBER: '15550783881',
+      CHANA_API_BASE_URL: `${graph.url}/v21.0`,
+    });
+    ({ ctx, baseUrl } = consoleBrowser);
     scene = await createPipelineScene(ctx.container);
     head = await createUser(ctx.container, {
       role: 'dept_head',
@@ -110,10 +89,7 @@ describe.skipIf(!hasChromium)('approver console in a browser', () => {
       name: 'Petro Approver',
     });
     for (const name of NAMES) people[name] = await employee(name);
-    browser = await launchChromium();
-    // A fresh context: its own profile, storage and cookies.
-    page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
-    page.setDefaultTimeout(20_000);
+    page = await consoleBrowser.newPage();
     // Chromium reports what the Content-Security-Policy refused on the page's console.
     page.on('console', (message) => {
       if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
@@ -121,10 +97,8 @@ describe.skipIf(!hasChromium)('approver console in a browser', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await ctx?.close();
+    await consoleBrowser?.close();
     await graph?.close();
-    if (consoleDir) rmSync(consoleDir, { recursive: true, force: true });
   });
 
   /** Employees of the scene's department, each with a phone number (a channel A sender). */
@@ -154,34 +128,15 @@ describe.skipIf(!hasChromium)('approver console in a browser', () => {
   const approvalOf = async (id: string) =>
     (await ctx.app.inject({ url: `/api/v1/approvals/${id}`, headers: head.headers })).json();
 
-  /** Serious and critical violations axe-core finds on the page as it is now. */
-  const axeViolations = async () => {
-    // Evaluated through the DevTools protocol: the console's CSP rightly refuses an injected <script>.
-    await page.evaluate(readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8'));
-    return page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) =>
-      r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })))`);
-  };
-
-  /** The page at desktop width and at 375 px, into {@link SCREENSHOTS}. */
-  const screenshots = async (name: string) => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
-    await page.setViewportSize(PHONE);
-    const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-375.png`), fullPage: true });
-    await page.setViewportSize(DESKTOP);
-    // Nothing sticks out sideways at 375 px (tables scroll inside their own box).
-    expect(overflow, `${name} is wider than 375 px`).toBeLessThanOrEqual(0);
-  };
+  const axeViolations = () => axeOf(page);
+  const screenshots = (name: string) => checkBothWidths(page, name, true);
 
   it('keeps the first load under 200 KB of gzipped JavaScript', () => {
-    const html = readFileSync(path.join(consoleDir, 'index.html'), 'utf8');
+    const html = readFileSync(path.join(consoleBrowser.consoleDir, 'index.html'), 'utf8');
     const scripts = [...html.matchAll(/(?:src|href)="\/console\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
     expect(scripts.length).toBeGreaterThan(0);
     const gzipped = scripts.reduce(
-      (sum, file) => sum + gzipSync(readFileSync(path.join(consoleDir, file))).length,
+      (sum, file) => sum + gzipSync(readFileSync(path.join(consoleBrowser.consoleDir, file))).length,
       0,
     );
     console.info(`console: first load ${(gzipped / 1024).toFixed(1)} KB of gzipped JavaScript`);
