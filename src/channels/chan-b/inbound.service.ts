@@ -125,7 +125,6 @@ export function createChanBIntake(deps: ChanBIntakeDeps) {
           metadata: {
             ...metadataOf(item),
             botReply: text,
-            ...(item.contentType ? { contentType: item.contentType } : {}),
           },
         },
         tx,
@@ -218,7 +217,7 @@ export function createChanBIntake(deps: ChanBIntakeDeps) {
         channelMessageId: item.channelMessageId,
         ...(item.senderName ? { senderName: item.senderName } : {}),
         // A caption: what it came with is kept beside it.
-        metadata: { ...metadataOf(item), ...(item.contentType ? { contentType: item.contentType } : {}) },
+        metadata: metadataOf(item),
       });
       return result.duplicate ? 'duplicate' : 'received';
     },
@@ -229,5 +228,11 @@ export type ChanBIntake = ReturnType<typeof createChanBIntake>;
 
 /** What the platform told about the message, kept on the stored inbound message. */
 function metadataOf(item: ChanBInboundItem): Record<string, unknown> {
-  return { chatId: item.chatId, updateId: item.updateId, languageCode: item.language };
+  return {
+    chatId: item.chatId,
+    updateId: item.updateId,
+    languageCode: item.language,
+    // What a caption came with (a photo, a document), or what was sent without text.
+    ...(item.contentType ? { contentType: item.contentType } : {}),
+  };
 }
