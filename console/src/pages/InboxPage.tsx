@@ -28,11 +28,8 @@ type Status = (typeof STATUSES)[number];
 const SORTS = ['waiting', 'newest'] as const;
 type Sort = (typeof SORTS)[number];
 
-/** Longest waiting first (the service's order), or what just arrived on top. */
-const sorted = (items: ApprovalItem[], sort: Sort) =>
-  [...items].sort((a, b) =>
-    sort === 'waiting' ? a.createdAt.localeCompare(b.createdAt) : b.createdAt.localeCompare(a.createdAt),
-  );
+/** Longest waiting first, as the service answers them, or what just arrived on top. */
+const sorted = (items: ApprovalItem[], sort: Sort) => (sort === 'waiting' ? items : [...items].reverse());
 
 /** Wide screens open the filters; on a phone the list comes first and the filters fold. */
 const wideScreen = () => window.matchMedia('(min-width: 701px)').matches;
