@@ -13318,7 +13318,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    language: ("en" | "uk" | "ru") | null;
+                    language?: ("en" | "uk" | "ru") | null;
+                    /** @description Display name */
+                    name?: string;
                 };
             };
         };

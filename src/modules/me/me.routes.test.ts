@@ -101,6 +101,23 @@ describe('GET /me', () => {
     expect((await me(caller.headers)).json().profile.summary).toBe('Works on the payroll migration');
   });
 
+  it('renames the caller with PATCH /me, leaving the language as it was; a blank or long name is 422', async () => {
+    const caller = await createUser(ctx.container, { name: 'Old Name' });
+    const patch = (payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'PATCH', url: '/api/v1/me', headers: caller.headers, payload });
+    expect((await patch({ language: 'ru' })).statusCode).toBe(200);
+    const renamed = await patch({ name: 'Olena Kovalenko' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().user).toMatchObject({ name: 'Olena Kovalenko', language: 'ru' });
+    expect((await me(caller.headers)).json().user.name).toBe('Olena Kovalenko');
+    for (const name of ['', 'x'.repeat(201)]) {
+      const refused = await patch({ name });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error).toBe('ValidationError');
+    }
+    expect((await me(caller.headers)).json().user.name).toBe('Olena Kovalenko');
+  });
+
   it('never returns the password hash or token version', async () => {
     const caller = await createUser(ctx.container);
     const text = (await me(caller.headers)).body;

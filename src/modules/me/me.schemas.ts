@@ -4,7 +4,7 @@ import { PERMISSIONS, type Permission } from '../../core/auth/permissions.js';
 import { DateTime, Nullable, Uuid } from '../../core/http/schemas.js';
 import { CurrentPassword, NewPassword } from '../../core/http/user-fields.js';
 import { RoleSummary } from '../roles/role-summary.js';
-import { UserLanguageField } from '../users/users.schemas.js';
+import { Name, UserLanguageField } from '../users/users.schemas.js';
 
 const PermissionName = Type.Unsafe<Permission>({
   type: 'string',
@@ -66,4 +66,7 @@ export const AvatarResponse = Type.Object({
   avatarUrl: Type.String({ description: 'Path of the stored avatar, with a version query for caches' }),
 });
 
-export const UpdateMeBody = Type.Object({ language: UserLanguageField }, { additionalProperties: false });
+export const UpdateMeBody = Type.Object(
+  { name: Type.Optional(Name), language: Type.Optional(UserLanguageField) },
+  { additionalProperties: false, minProperties: 1 },
+);

@@ -91,11 +91,15 @@ export function createMeService(deps: MeServiceDeps) {
     },
 
     /**
-     * Sets the caller's own language (en, uk or ru; null clears it), the
-     * language of what the service writes to them unprompted; answers GET /me.
+     * Sets the caller's own display name and language (en, uk or ru; null
+     * clears it: the language of what the service writes to them
+     * unprompted), each only when given; answers GET /me.
      */
-    async update(actor: Actor, input: { language: 'en' | 'uk' | 'ru' | null }) {
-      await users.update(actor.userId, { language: input.language });
+    async update(actor: Actor, input: { name?: string; language?: 'en' | 'uk' | 'ru' | null }) {
+      await users.update(actor.userId, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.language !== undefined ? { language: input.language } : {}),
+      });
       await accessStamps.bumpUser(actor.userId);
       return view(actor, await users.findWithRole(actor.userId));
     },

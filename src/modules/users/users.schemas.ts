@@ -4,7 +4,7 @@ import { Email, NewPassword } from '../../core/http/user-fields.js';
 import { RoleSummary } from '../roles/role-summary.js';
 import { PermissionName, RoleSlug } from '../roles/roles.schemas.js';
 
-const Name = Type.String({ minLength: 1, maxLength: 200, description: 'Display name' });
+export const Name = Type.String({ minLength: 1, maxLength: 200, description: 'Display name' });
 /** E.164: optional '+', then 7 to 15 digits; stored without the '+'. */
 const Phone = Type.String({
   pattern: '^\\+?[1-9][0-9]{6,14}$',
