@@ -61,6 +61,19 @@ export function createChannelIdentitiesRepository(db: Database) {
       return row ?? null;
     },
 
+    /** Sets the channels where the user receives approval requests. */
+    async setApprovalChannels(userId: string, channels: LinkChannel[], tx: DbExecutor = db) {
+      await tx.update(users).set({ approvalChannels: channels }).where(eq(users.id, userId));
+    },
+
+    /** Stops approval requests on a channel the user no longer holds an identity on. */
+    async dropApprovalChannel(userId: string, channel: LinkChannel, tx: DbExecutor) {
+      await tx
+        .update(users)
+        .set({ approvalChannels: sql`array_remove(${users.approvalChannels}, ${channel})` })
+        .where(eq(users.id, userId));
+    },
+
     /** Sets the user's language when they have none yet. */
     async setLanguageIfUnset(userId: string, language: UserLanguage, tx: DbExecutor) {
       await tx

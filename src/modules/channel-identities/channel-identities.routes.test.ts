@@ -72,6 +72,12 @@ securityChecks(() => ctx, {
   payload: { channel: 'chanB' },
 });
 securityChecks(() => ctx, { method: 'PATCH', url: '/api/v1/me', payload: { language: 'uk' } });
+securityChecks(() => ctx, {
+  method: 'PUT',
+  url: '/api/v1/me/approval-channels',
+  payload: { channels: [] },
+  permission: 'canApprove',
+});
 
 describe('PUT /users/:id/channel-identities/:channel', () => {
   it('links an identity, lists it, replaces it, and audits the change', async () => {
@@ -282,5 +288,70 @@ describe('language', () => {
     await expect(
       ctx.container.db.update(users).set({ language: 'de' }).where(eq(users.id, employee.user.id)),
     ).rejects.toThrow();
+  });
+});
+
+describe('PUT /me/approval-channels', () => {
+  it('turns chat approvals on for a channel the approver is linked on, shows them in GET /me, and audits it', async () => {
+    const department = await createDepartment(ctx.container);
+    const admin = await createUser(ctx.container, { role: 'admin', departmentId: department.id });
+    const approver = await createUser(ctx.container, { role: 'approver', departmentId: department.id });
+    expect((await api('GET', '/me', approver.headers)).json().approvalChannels).toEqual([]);
+    const linked = await api('PUT', `/users/${approver.user.id}/channel-identities/chanB`, admin.headers, {
+      channelUserId: telegramId(),
+    });
+    expect(linked.statusCode).toBe(200);
+
+    const set = await api('PUT', '/me/approval-channels', approver.headers, { channels: ['chanB'] });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual({ approvalChannels: ['chanB'] });
+    expect((await api('GET', '/me', approver.headers)).json().approvalChannels).toEqual(['chanB']);
+    const [entry] = await ctx.container.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.userId, approver.user.id), eq(auditLogs.action, 'set-approval-channels')));
+    expect(entry).toBeDefined();
+
+    const off = await api('PUT', '/me/approval-channels', approver.headers, { channels: [] });
+    expect(off.json()).toEqual({ approvalChannels: [] });
+    expect((await api('GET', '/me', approver.headers)).json().approvalChannels).toEqual([]);
+  });
+
+  it('answers 422 for a channel without an identity, or a repeated or unknown channel, and changes nothing', async () => {
+    const department = await createDepartment(ctx.container);
+    const admin = await createUser(ctx.container, { role: 'admin', departmentId: department.id });
+    const approver = await createUser(ctx.container, { role: 'approver', departmentId: department.id });
+    await api('PUT', `/users/${approver.user.id}/channel-identities/chanB`, admin.headers, {
+      channelUserId: telegramId(),
+    });
+    expect(
+      (await api('PUT', '/me/approval-channels', approver.headers, { channels: ['chanB'] })).statusCode,
+    ).toBe(200);
+    const missing = await api('PUT', '/me/approval-channels', approver.headers, {
+      channels: ['chanA', 'chanB'],
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toMatchObject({
+      error: 'ValidationError',
+      details: [{ field: 'body.channels', message: expect.stringContaining('no chanA identity') }],
+    });
+    for (const channels of [['chanB', 'chanB'], ['email'], 'chanB']) {
+      expect((await api('PUT', '/me/approval-channels', approver.headers, { channels })).statusCode).toBe(
+        422,
+      );
+    }
+    expect((await api('GET', '/me', approver.headers)).json().approvalChannels).toEqual(['chanB']);
+  });
+
+  it('drops a channel from the list when its identity is unlinked', async () => {
+    const department = await createDepartment(ctx.container);
+    const approver = await createUser(ctx.container, { role: 'approver', departmentId: department.id });
+    const admin = await createUser(ctx.container, { role: 'admin', departmentId: department.id });
+    await api('PUT', `/users/${approver.user.id}/channel-identities/chanB`, admin.headers, {
+      channelUserId: telegramId(),
+    });
+    await api('PUT', '/me/approval-channels', approver.headers, { channels: ['chanB'] });
+    expect((await api('DELETE', '/me/channel-identities/chanB', approver.headers)).statusCode).toBe(204);
+    expect((await api('GET', '/me', approver.headers)).json().approvalChannels).toEqual([]);
   });
 });

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireActor } from '../../core/http/route-config.js';
 import { errorResponses, IdParams } from '../../core/http/schemas.js';
 import {
+  ApprovalChannelsBody,
+  ApprovalChannelsResponse,
   ChannelIdentityList,
   ChannelIdentityResponse,
   ChannelParams,
@@ -75,6 +77,22 @@ export const channelIdentitiesRoutes: FastifyPluginAsyncTypebox<{
     },
     config: { auth: 'user' },
     handler: async (request) => identities.listMine(requireActor(request)),
+  });
+
+  app.put('/me/approval-channels', {
+    schema: {
+      tags: ['me'],
+      operationId: 'setMyApprovalChannels',
+      body: ApprovalChannelsBody,
+      response: { 200: ApprovalChannelsResponse, ...errorResponses(401, 403, 422) },
+    },
+    config: {
+      auth: 'user',
+      permission: 'canApprove',
+      audit: { entityType: 'users', action: 'set-approval-channels' },
+    },
+    handler: async (request) =>
+      identities.setMyApprovalChannels(requireActor(request), request.body.channels),
   });
 
   app.delete('/me/channel-identities/:channel', {

@@ -50,3 +50,20 @@ export const LinkCodeResponse = Type.Object({
     }),
   ),
 });
+
+export const ApprovalChannelsBody = Type.Object(
+  {
+    channels: Type.Array(LinkChannelName, {
+      uniqueItems: true,
+      maxItems: 2,
+      description: 'Where to receive approval requests; an empty list turns them off',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const ApprovalChannelsResponse = Type.Object({
+  approvalChannels: Type.Array(LinkChannelName, {
+    description: 'The channels where approval requests reach the user, chanA before chanB',
+  }),
+});

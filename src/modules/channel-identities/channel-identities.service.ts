@@ -9,7 +9,12 @@ import { iso } from '../../core/http/schemas.js';
 import type { ConversationsRepository } from '../conversations/conversations.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { ChannelIdentitiesRepository, ChannelIdentityRow } from './channel-identities.repository.js';
-import { CHANNEL_USER_ID_RULE, type LinkChannel, normaliseChannelUserId } from './channel-user-id.js';
+import {
+  CHANNEL_USER_ID_RULE,
+  LINK_CHANNELS,
+  type LinkChannel,
+  normaliseChannelUserId,
+} from './channel-user-id.js';
 import type { IdentityLinker } from './identity-linker.js';
 import { generateLinkCode, hashLinkCode, LINK_CODE_TTL_MS } from './link-codes.js';
 
@@ -119,6 +124,29 @@ export function createChannelIdentitiesService(deps: ChannelIdentitiesServiceDep
     },
 
     /**
+     * Sets the channels where the caller receives approval requests (an
+     * empty list turns them off); answers the stored list, chanA before chanB.
+     * @throws ValidationError for a channel the caller holds no identity on.
+     */
+    async setMyApprovalChannels(actor: Actor, channels: LinkChannel[]) {
+      const held = new Set((await identities.listOfUser(actor.userId)).map((row) => row.channel));
+      const missing = channels.filter((channel) => !held.has(channel));
+      if (missing.length > 0) {
+        throw new ValidationError(
+          missing.map((channel) => ({
+            field: 'body.channels',
+            message: `you have no ${channel} identity: link one first (POST /me/channel-link-codes)`,
+          })),
+        );
+      }
+      const approvalChannels = LINK_CHANNELS.filter((channel) => channels.includes(channel));
+      await identities.setApprovalChannels(actor.userId, approvalChannels);
+      // The user row is cached per request stamp (GET /me shows the list).
+      await deps.accessStamps.bumpUser(actor.userId);
+      return { approvalChannels };
+    },
+
+    /**
      * A one-time link code for the caller on the channel, valid 15 minutes,
      * replacing the caller's previous code there; only its hash is stored.
      * For chanB `deepLink` opens the bot with the code (absent when the
@@ -145,10 +173,14 @@ export function createChannelIdentitiesService(deps: ChannelIdentitiesServiceDep
   async function removeOf(userId: string, channel: LinkChannel) {
     const removed = await db.transaction(async (tx) => {
       const row = await identities.deleteOfUser(userId, channel, tx);
-      if (row) await deps.conversations.closeOpenOfSender(channel, row.channelUserId, tx);
+      if (row) {
+        await deps.conversations.closeOpenOfSender(channel, row.channelUserId, tx);
+        await identities.dropApprovalChannel(userId, channel, tx);
+      }
       return row;
     });
     if (!removed) throw new NotFoundError(`User ${userId} has no ${channel} identity`);
+    await deps.accessStamps.bumpUser(userId);
   }
 }
 

@@ -44,6 +44,9 @@ export const MeResponse = Type.Object({
   ),
   role: RoleSummary,
   isGlobal: Type.Boolean({ description: 'The role covers every department' }),
+  approvalChannels: Type.Array(Type.Union([Type.Literal('chanA'), Type.Literal('chanB')]), {
+    description: 'The chat channels where approval requests reach the user (PUT /me/approval-channels)',
+  }),
   effectivePermissions: Type.Array(PermissionName),
   effectiveDepartmentIds: Type.Array(Uuid()),
   capabilities: Type.Object(

@@ -77,6 +77,7 @@ export function createMeService(deps: MeServiceDeps) {
         : null,
       role: toRoleSummary(role),
       isGlobal: actor.isGlobal,
+      approvalChannels: user.approvalChannels as Array<'chanA' | 'chanB'>,
       effectivePermissions: [...actor.permissions],
       effectiveDepartmentIds: [...actor.departmentIds],
       capabilities: capabilitiesOf(actor.permissions),

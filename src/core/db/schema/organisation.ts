@@ -65,6 +65,11 @@ export const users = pgTable(
      * Linking that sender to a real user merges this one into it (docs/channels.md).
      */
     isPlaceholder: boolean('is_placeholder').notNull().default(false),
+    /**
+     * The channels (chanA, chanB) where the user asked to receive approval
+     * requests; only channels they hold an identity on (docs/approvals.md).
+     */
+    approvalChannels: textArray('approval_channels'),
     lastLoginAt: tsz('last_login_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -4,6 +4,23 @@ import type { DocsArea } from './types.js';
 export const channelIdentitiesDocs: DocsArea = {
   tags: {},
   operations: {
+    setMyApprovalChannels: {
+      en: {
+        summary: 'Choose where I receive approval requests',
+        description:
+          'Needs canApprove. Approval requests then also reach you as chat messages on these channels, with buttons to decide there. Each channel needs an identity linked to you (422 otherwise: link one with POST /me/channel-link-codes); an empty list stops them. Unlinking an identity removes its channel from the list. GET /me shows the list as approvalChannels.',
+      },
+      ru: {
+        summary: 'Выбрать, где получать запросы на одобрение',
+        description:
+          'Требуется право canApprove. Запросы на одобрение будут приходить и сообщениями в этих каналах, с кнопками для решения прямо там. Для каждого канала нужна привязанная к вам идентичность (иначе 422: привяжите её через POST /me/channel-link-codes); пустой список отключает их. Отвязка идентичности убирает её канал из списка. GET /me показывает список как approvalChannels.',
+      },
+      uk: {
+        summary: 'Обрати, де отримувати запити на погодження',
+        description:
+          'Потрібне право canApprove. Запити на погодження надходитимуть і повідомленнями в цих каналах, з кнопками для рішення просто там. Для кожного каналу потрібна прив’язана до вас ідентичність (інакше 422: прив’яжіть її через POST /me/channel-link-codes); порожній список вимикає їх. Відв’язування ідентичності прибирає її канал зі списку. GET /me показує список як approvalChannels.',
+      },
+    },
     listUserChannelIdentities: {
       en: {
         summary: 'List a user’s channel identities',
@@ -122,6 +139,18 @@ export const channelIdentitiesDocs: DocsArea = {
     },
   },
   fields: {
+    'Where to receive approval requests; an empty list turns them off': {
+      ru: 'Где получать запросы на одобрение; пустой список их отключает',
+      uk: 'Де отримувати запити на погодження; порожній список їх вимикає',
+    },
+    'The channels where approval requests reach the user, chanA before chanB': {
+      ru: 'Каналы, в которые пользователю приходят запросы на одобрение, chanA перед chanB',
+      uk: 'Канали, у які користувачу надходять запити на погодження, chanA перед chanB',
+    },
+    'The chat channels where approval requests reach the user (PUT /me/approval-channels)': {
+      ru: 'Каналы чатов, в которые пользователю приходят запросы на одобрение (PUT /me/approval-channels)',
+      uk: 'Канали чатів, у які користувачу надходять запити на погодження (PUT /me/approval-channels)',
+    },
     'The messaging channel: chanA (the WhatsApp Cloud API protocol) or chanB (the Telegram Bot API protocol)':
       {
         ru: 'Канал сообщений: chanA (протокол WhatsApp Cloud API) или chanB (протокол Telegram Bot API)',

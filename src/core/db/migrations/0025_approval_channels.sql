@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "approval_channels" text[] DEFAULT '{}'::text[] NOT NULL;
