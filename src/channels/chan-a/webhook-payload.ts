@@ -1,4 +1,5 @@
 import { stripUnsafeText } from '../../core/http/unsafe-text.js';
+import { DECISION_TOKEN_PREFIX } from '../../modules/chat-approvals/decision-token.js';
 
 /**
  * Pure reading of channel A webhook payloads (the WhatsApp Cloud API shape):
@@ -23,12 +24,6 @@ export const READABLE_MEDIA_TYPES = ['image', 'document'] as const;
  * a chat opened for the first time). Logged and skipped, never answered.
  */
 const NOTICE_TYPES = ['system', 'request_welcome', 'ephemeral'];
-
-/**
- * The id prefix of interactive reply buttons the service sends approvers (a later capability):
- * a press on one is acknowledged and skipped, never a question for the assistant.
- */
-export const APPROVAL_REPLY_PREFIX = 'apv:';
 
 /** One inbound message as the `chanA-inbound` job carries it: small, ids and text only. */
 export interface InboundItem {
@@ -136,7 +131,7 @@ function readMessage(message: unknown, names: Map<string, string>, phoneNumberId
   if (NOTICE_TYPES.includes(type)) return { skipped: `message ${id}: a ${type} notice is not answered` };
   const interactive = type === 'interactive' && isObject(message.interactive) ? message.interactive : null;
   const pressed = interactive ? (interactive.button_reply ?? interactive.list_reply) : null;
-  if (isObject(pressed) && typeof pressed.id === 'string' && pressed.id.startsWith(APPROVAL_REPLY_PREFIX)) {
+  if (isObject(pressed) && typeof pressed.id === 'string' && pressed.id.startsWith(DECISION_TOKEN_PREFIX)) {
     return { skipped: `message ${id}: an approver's button press is not read yet` };
   }
   const item: InboundItem = { id, from, timestamp: str(message.timestamp, 20), type };
