@@ -77,7 +77,11 @@ export async function signIn(page: Page, baseUrl: string, user: TestUser): Promi
   await page.getByLabel('Email').fill(user.user.email);
   await page.getByLabel('Password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.locator('main h1').first().waitFor();
+  // Signed in, the console leaves the sign-in page for the user's first page; a navigation
+  // before that would be overridden by it.
+  await page.waitForFunction(
+    `!location.hash.startsWith('#/login') && document.querySelector('main h1') !== null`,
+  );
 }
 
 /** Serious and critical violations axe-core finds on the page as it is now. */
