@@ -1145,6 +1145,26 @@ export interface paths {
         patch: operations["updateMe"];
         trace?: never;
     };
+    "/me/approval-channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose where I receive approval requests
+         * @description Needs canApprove. Approval requests then also reach you as chat messages on these channels, with buttons to decide there. Each channel needs an identity linked to you (422 otherwise: link one with POST /me/channel-link-codes); an empty list stops them. Unlinking an identity removes its channel from the list. GET /me shows the list as approvalChannels.
+         */
+        put: operations["setMyApprovalChannels"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/avatar": {
         parameters: {
             query?: never;
@@ -2204,7 +2224,13 @@ export interface operations {
                      *           "startedAt": "2025-03-14T09:30:00.000Z",
                      *           "finishedAt": "2025-03-14T09:30:00.000Z",
                      *           "createdAt": "2025-03-14T09:30:00.000Z",
-                     *           "updatedAt": "2025-03-14T09:30:00.000Z"
+                     *           "updatedAt": "2025-03-14T09:30:00.000Z",
+                     *           "messageText": "example text",
+                     *           "channel": "example text",
+                     *           "sender": {
+                     *             "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
+                     *             "name": "Customer support"
+                     *           }
                      *         }
                      *       ],
                      *       "total": 1,
@@ -2217,6 +2243,7 @@ export interface operations {
                         items: {
                             /** @description Adapter that processed the task: api or a local runner */
                             adapterType: string;
+                            channel: string | null;
                             conversationId: string | null;
                             /** @description Estimated cost in US dollars */
                             costUsd: number;
@@ -2243,9 +2270,19 @@ export interface operations {
                             /** @description Id of the queue job that runs the task */
                             jobId: string;
                             messageId: string | null;
+                            messageText: string | null;
                             namespaceId: string | null;
                             /** @description Completion tokens of the generation */
                             outputTokens: number;
+                            sender: {
+                                /**
+                                 * Format: uuid
+                                 * @description Employee who sent the message
+                                 */
+                                id: string;
+                                /** @description Name of that employee */
+                                name: string;
+                            } | null;
                             startedAt: string | null;
                             /** @description queued, running, done, failed or timeout */
                             status: "queued" | "running" | "done" | "failed" | "timeout";
@@ -2365,6 +2402,12 @@ export interface operations {
                      *       "finishedAt": "2025-03-14T09:30:00.000Z",
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "updatedAt": "2025-03-14T09:30:00.000Z",
+                     *       "messageText": "example text",
+                     *       "channel": "example text",
+                     *       "sender": {
+                     *         "id": "208a6c6b-7407-466a-830a-7c1a2f7c95bd",
+                     *         "name": "Customer support"
+                     *       },
                      *       "output": {},
                      *       "toolCalls": [
                      *         {
@@ -2383,6 +2426,7 @@ export interface operations {
                     "application/json": {
                         /** @description Adapter that processed the task: api or a local runner */
                         adapterType: string;
+                        channel: string | null;
                         conversationId: string | null;
                         /** @description Estimated cost in US dollars */
                         costUsd: number;
@@ -2409,12 +2453,22 @@ export interface operations {
                         /** @description Id of the queue job that runs the task */
                         jobId: string;
                         messageId: string | null;
+                        messageText: string | null;
                         namespaceId: string | null;
                         output: {
                             [key: string]: unknown;
                         } | null;
                         /** @description Completion tokens of the generation */
                         outputTokens: number;
+                        sender: {
+                            /**
+                             * Format: uuid
+                             * @description Employee who sent the message
+                             */
+                            id: string;
+                            /** @description Name of that employee */
+                            name: string;
+                        } | null;
                         startedAt: string | null;
                         /** @description queued, running, done, failed or timeout */
                         status: "queued" | "running" | "done" | "failed" | "timeout";
@@ -13153,6 +13207,9 @@ export interface operations {
                      *         "isSystem": false
                      *       },
                      *       "isGlobal": false,
+                     *       "approvalChannels": [
+                     *         "chanA"
+                     *       ],
                      *       "effectivePermissions": [
                      *         "canApprove"
                      *       ],
@@ -13174,6 +13231,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The chat channels where approval requests reach the user (PUT /me/approval-channels) */
+                        approvalChannels: ("chanA" | "chanB")[];
                         /** @description One boolean per permission area, for showing or hiding parts of a UI */
                         capabilities: {
                             /** @description Holds any of: canApprove, canEscalate */
@@ -13376,6 +13435,9 @@ export interface operations {
                      *         "isSystem": false
                      *       },
                      *       "isGlobal": false,
+                     *       "approvalChannels": [
+                     *         "chanA"
+                     *       ],
                      *       "effectivePermissions": [
                      *         "canApprove"
                      *       ],
@@ -13397,6 +13459,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The chat channels where approval requests reach the user (PUT /me/approval-channels) */
+                        approvalChannels: ("chanA" | "chanB")[];
                         /** @description One boolean per permission area, for showing or hiding parts of a UI */
                         capabilities: {
                             /** @description Holds any of: canApprove, canEscalate */
@@ -13513,6 +13577,120 @@ export interface operations {
                      *       "error": "UnauthorizedError",
                      *       "message": "Authentication required",
                      *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Validation failed: details lists each field and what is wrong with it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ValidationError",
+                     *       "message": "Request validation failed",
+                     *       "statusCode": 422,
+                     *       "details": [
+                     *         {
+                     *           "field": "body.email",
+                     *           "message": "must match format \"email\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setMyApprovalChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channels": [
+                 *         "chanA"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where to receive approval requests; an empty list turns them off */
+                    channels: ("chanA" | "chanB")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "approvalChannels": [
+                     *         "chanA"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The channels where approval requests reach the user, chanA before chanB */
+                        approvalChannels: ("chanA" | "chanB")[];
+                    };
+                };
+            };
+            /** @description Malformed request: the body is not valid JSON or the URL is broken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "BadRequestError",
+                     *       "message": "Body is not valid JSON",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in: the token is missing, invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "UnauthorizedError",
+                     *       "message": "Authentication required",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden: a required permission is missing, or the department is not one of yours */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ForbiddenError",
+                     *       "message": "You do not have permission to do this",
+                     *       "statusCode": 403
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];

@@ -15,12 +15,17 @@ export interface LiveSocket {
  * token never goes into the URL), calls `onReady` after every successful
  * handshake (so subscriptions are renewed after a reconnect), and reconnects
  * with a growing delay until closed. Close code 4003 means the token was
- * refused or revoked: no reconnect, `onRefused` decides.
+ * refused or revoked: no reconnect, `onRefused` decides, told which token
+ * the socket had sent.
  */
 export function openSocket(
   name: 'notifications' | 'agent-tasks',
   token: () => string | null,
-  handlers: { onFrame(frame: SocketFrame): void; onReady?(socket: LiveSocket): void; onRefused?(): void },
+  handlers: {
+    onFrame(frame: SocketFrame): void;
+    onReady?(socket: LiveSocket): void;
+    onRefused?(refusedToken: string): void;
+  },
 ): LiveSocket {
   let ws: WebSocket | null = null;
   let closed = false;
@@ -59,7 +64,7 @@ export function openSocket(
     ws.onclose = (event) => {
       if (closed) return;
       if (event.code === 4003) {
-        handlers.onRefused?.();
+        handlers.onRefused?.(current);
         return;
       }
       timer = setTimeout(connect, delay);

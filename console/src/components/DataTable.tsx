@@ -16,7 +16,9 @@ export function DataTable({
   children: ComponentChildren;
 }) {
   return (
-    <div class="table-wrap">
+    // A table wider than a phone scrolls inside this box, which must then take the keyboard's focus.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+    <div class="table-wrap" tabIndex={0}>
       <table class={className}>
         {caption && <caption class="sr-only">{caption}</caption>}
         <thead>

@@ -8,39 +8,84 @@ import { SelectField } from '../components/FormField';
 import { LoadedList } from '../components/LoadedList';
 import { formatDate, formatNumber, formatPercent, label, t } from '../i18n';
 import { useDepartments } from '../state/directory';
+import { hashParam, hrefOf, navigate, route } from '../state/router';
 import { can } from '../state/session';
+import { BaseSettings, CreateBase } from './knowledge-bases';
+import { DocumentDetail } from './knowledge-document';
+import './admin/content.css';
 
 const ACCEPT = '.pdf,.docx,.txt,.md,.markdown,.png,.jpg,.jpeg,image/png,image/jpeg';
+/** A document's detail on the knowledge page. */
+const documentHref = (id: string) => `${hrefOf({ name: 'knowledge' })}?document=${encodeURIComponent(id)}`;
 const settled = (d: DocumentItem) => d.status === 'ready' || d.status === 'failed';
 
+/**
+ * The knowledge page: the bases of the user's departments (create, weights,
+ * delete), the chosen base's documents (upload, reprocess, delete, detail at
+ * `#/knowledge?document=<id>`), and a question tried against them.
+ */
 export function KnowledgePage() {
   const bases = useLoad(() => api('get', '/knowledge/bases', { query: { limit: 100 } }), []);
   const [baseId, setBaseId] = useState('');
   const current = bases.data?.items.find((b) => b.id === baseId) ?? bases.data?.items[0] ?? null;
+  // Reading the route subscribes the page to hash changes, so the detail follows the address.
+  void route.value;
+  const documentId = hashParam('document');
 
   return (
     <section aria-labelledby="knowledge-title">
       <h1 id="knowledge-title">{t('knowledge.title')}</h1>
       <ErrorNote error={bases.error} />
-      {bases.data && bases.data.items.length === 0 && <p class="muted">{t('knowledge.noBases')}</p>}
-      {bases.data && bases.data.items.length > 0 && (
-        <SelectField
-          label={t('knowledge.base')}
-          value={current?.id ?? ''}
-          onChange={setBaseId}
-          choices={bases.data.items.map((b) => ({
-            value: b.id,
-            label: `${b.name} (${t('knowledge.documentCount', { count: b.documentCount })})`,
-          }))}
+      {documentId ? (
+        <DocumentDetail
+          id={documentId}
+          onClose={() => navigate({ name: 'knowledge' })}
+          onChanged={bases.reload}
         />
+      ) : (
+        <>
+          {bases.data && bases.data.items.length === 0 && <p class="muted">{t('knowledge.noBases')}</p>}
+          <CreateBase
+            onCreated={async (base) => {
+              await bases.reload();
+              setBaseId(base.id);
+            }}
+          />
+          {bases.data && bases.data.items.length > 0 && (
+            <SelectField
+              label={t('knowledge.base')}
+              value={current?.id ?? ''}
+              onChange={setBaseId}
+              choices={bases.data.items.map((b) => ({
+                value: b.id,
+                label: `${b.name} (${t('knowledge.documentCount', { count: b.documentCount })})`,
+              }))}
+            />
+          )}
+          {current && <Documents baseId={current.id} onChanged={bases.reload} />}
+          {current && (
+            <BaseSettings
+              base={current}
+              onChanged={bases.reload}
+              onDeleted={async () => {
+                setBaseId('');
+                await bases.reload();
+              }}
+            />
+          )}
+          <TryQuestion />
+        </>
       )}
-      {current && <Documents baseId={current.id} />}
-      <TryQuestion />
     </section>
   );
 }
 
-function Documents({ baseId }: { baseId: string }) {
+/**
+ * The documents of one base. `onChanged` runs after an upload or a deletion
+ * finishes, so the page reads the bases again and the selector's document
+ * count is current without a reload; a title opens the document's detail.
+ */
+function Documents({ baseId, onChanged }: { baseId: string; onChanged(): void | Promise<void> }) {
   const docs = useLoad(
     () => api('get', '/knowledge/documents', { query: { knowledgeBaseId: baseId, limit: 100 } }),
     [baseId],
@@ -75,7 +120,7 @@ function Documents({ baseId }: { baseId: string }) {
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
-      await docs.reload();
+      await Promise.all([docs.reload(), onChanged()]);
     }
   };
 
@@ -86,7 +131,7 @@ function Documents({ baseId }: { baseId: string }) {
     } catch (e) {
       setError(e);
     }
-    await docs.reload();
+    await Promise.all([docs.reload(), onChanged()]);
   };
 
   return (
@@ -135,7 +180,9 @@ function Documents({ baseId }: { baseId: string }) {
         >
           {items.map((d) => (
             <tr key={d.id} data-document={d.title}>
-              <td>{d.title}</td>
+              <td>
+                <a href={documentHref(d.id)}>{d.title}</a>
+              </td>
               <td>{d.type}</td>
               <td aria-live="polite">
                 <span class={`pill ${d.status}`} data-status={d.status}>

@@ -4,6 +4,7 @@ import { ErrorNote, JsonView, useLoad } from '../components/common';
 import { formatDate, formatNumber, label, t } from '../i18n';
 import { onTaskEvent } from '../state/live';
 import { hrefOf } from '../state/router';
+import './account.css';
 
 const STEPS = ['inject_profile', 'rag_search', 'generate', 'confidence_check'] as const;
 
@@ -31,6 +32,22 @@ export function TaskPage({ id }: { id: string }) {
       </p>
       <h1 id="task-title">{t('task.title', { id: data.id.slice(0, 8) })}</h1>
       <dl class="facts">
+        {data.sender && (
+          <>
+            <dt>{t('task.sender')}</dt>
+            <dd>
+              {data.channel
+                ? t('task.senderOn', { name: data.sender.name, channel: label('channel', data.channel) })
+                : data.sender.name}
+            </dd>
+          </>
+        )}
+        {data.messageText !== null && (
+          <>
+            <dt>{t('task.message')}</dt>
+            <dd class="task-message">{data.messageText}</dd>
+          </>
+        )}
         <dt>{t('common.status')}</dt>
         <dd>
           <span class={`pill ${data.status}`}>{label('task', data.status)}</span>

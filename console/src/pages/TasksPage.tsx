@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api/client';
 import { ErrorNote, useLoad } from '../components/common';
@@ -9,6 +10,15 @@ import { formatDate, formatNumber, formatPercent, label, t } from '../i18n';
 import { useNamespaces } from '../state/directory';
 import { onTaskEvent } from '../state/live';
 import { hrefOf } from '../state/router';
+import './account.css';
+
+/** How much of the inbound message a row shows; the task page shows the rest. */
+const PREVIEW_CHARS = 80;
+
+/** The message cut to PREVIEW_CHARS characters, an ellipsis marking the cut. */
+function preview(text: string): string {
+  return text.length <= PREVIEW_CHARS ? text : `${text.slice(0, PREVIEW_CHARS - 1).trimEnd()}…`;
+}
 
 const STATUSES = ['queued', 'running', 'done', 'failed', 'timeout'] as const;
 type Status = (typeof STATUSES)[number];
@@ -22,6 +32,7 @@ function useDebounced(fn: () => void, ms: number): () => void {
   };
 }
 
+/** The task monitor: statistics per adapter and namespace, then the recent tasks with their message and sender, updated live. */
 export function TasksPage() {
   const [status, setStatus] = useState<Status | ''>('');
   const [namespaceId, setNamespaceId] = useState('');
@@ -69,6 +80,7 @@ export function TasksPage() {
       <h2>{t('tasks.stats')}</h2>
       <ErrorNote error={stats.error} />
       <DataTable
+        caption={t('tasks.stats')}
         columns={[
           t('common.namespace'),
           t('tasks.adapter'),
@@ -99,6 +111,8 @@ export function TasksPage() {
         <DataTable
           columns={[
             t('tasks.created'),
+            t('tasks.message'),
+            t('tasks.sender'),
             t('common.status'),
             t('tasks.progress'),
             t('common.namespace'),
@@ -112,6 +126,17 @@ export function TasksPage() {
               <tr key={task.id} data-task-id={task.id}>
                 <td>
                   <a href={hrefOf({ name: 'task', id: task.id })}>{formatDate(task.createdAt)}</a>
+                </td>
+                <td class="task-message">
+                  {task.messageText === null ? (
+                    <span class="muted">{t('tasks.noMessage')}</span>
+                  ) : (
+                    preview(task.messageText)
+                  )}
+                </td>
+                <td>
+                  {task.sender ? task.sender.name : '—'}
+                  {task.channel && <span class="muted small"> {label('channel', task.channel)}</span>}
                 </td>
                 <td>
                   <span class={`pill ${task.status}`}>{label('task', task.status)}</span>

@@ -2,7 +2,7 @@ import { signal } from '@preact/signals';
 import { api } from '../api/client';
 import { type LiveSocket, openSocket, type SocketFrame } from '../api/socket';
 import type { Notification } from '../api/types';
-import { signOut, token } from './session';
+import { refusedToken, token } from './session';
 
 /** The bell: the newest notifications and the unread count of all of them. */
 export const notifications = signal<Notification[]>([]);
@@ -42,7 +42,7 @@ export function startLive(): void {
       void refreshNotifications().catch(() => {});
       approvalsTick.value++;
     },
-    onRefused: signOut,
+    onRefused: refusedToken,
     onFrame: (frame) => {
       if (frame.type !== 'notification.created' || !frame.payload) return;
       const row = frame.payload as unknown as Notification;
@@ -61,7 +61,7 @@ export function startLive(): void {
         })
         .catch(() => {});
     },
-    onRefused: signOut,
+    onRefused: refusedToken,
     onFrame: (frame) => {
       if (!frame.event?.startsWith('agent-task.') || !frame.payload) return;
       for (const listener of taskListeners) listener(frame as TaskEvent);

@@ -16,9 +16,18 @@ export type Permission = Me['effectivePermissions'][number];
 export const can = (permission: Permission): boolean =>
   me.value?.effectivePermissions.includes(permission) ?? false;
 
+/**
+ * True while the password is being changed: the service revokes every
+ * earlier token, this tab's too, before the answer brings the new one, so a
+ * refusal meanwhile is expected, not a reason to sign out.
+ */
+let renewing = false;
+
 configureClient({
   token: () => token.value,
-  unauthorized: () => signOut(),
+  unauthorized: () => {
+    if (!renewing) signOut();
+  },
 });
 
 /**
@@ -34,11 +43,39 @@ export async function checkSetup(): Promise<void> {
     .catch(() => false);
 }
 
+function keepToken(value: string): void {
+  token.value = value;
+  sessionStorage.setItem(TOKEN_KEY, value);
+}
+
 /** Keeps a token a sign-in or the setup answered, then reads /me. */
 async function adopt(result: { token: string }): Promise<void> {
-  token.value = result.token;
-  sessionStorage.setItem(TOKEN_KEY, result.token);
+  keepToken(result.token);
   await loadMe();
+}
+
+/**
+ * Changes the password (POST /me/change-password) and keeps the token the
+ * answer brings, so this tab stays signed in while every other session ends
+ * (the sockets reopen with the new token); throws the API error (401 wrong
+ * current password, 422 weak new one).
+ */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  renewing = true;
+  try {
+    const result = await api('post', '/me/change-password', { body: { currentPassword, newPassword } });
+    keepToken(result.token);
+  } finally {
+    renewing = false;
+  }
+}
+
+/**
+ * A socket's token was refused (4003): sign out, unless this tab has a
+ * newer token already or is getting one (a password change).
+ */
+export function refusedToken(refused: string): void {
+  if (!renewing && refused === token.value) signOut();
 }
 
 /** Signs in with email and password; throws the API error (401 for wrong credentials). */

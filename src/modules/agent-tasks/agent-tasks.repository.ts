@@ -1,10 +1,19 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
 import { type Page, pagedList } from '../../core/db/paged-list.js';
-import { agentTasks, agentToolCalls } from '../../core/db/schema/index.js';
+import { agentTasks, agentToolCalls, conversations, messages, users } from '../../core/db/schema/index.js';
 
 export type AgentTaskRow = typeof agentTasks.$inferSelect;
+/** A task with the inbound message it answers and who sent it (null when the task has none). */
+export interface AgentTaskListRow {
+  task: AgentTaskRow;
+  messageText: string | null;
+  channel: string | null;
+  senderId: string | null;
+  senderName: string | null;
+}
 export type ToolCallRow = typeof agentToolCalls.$inferSelect;
 
 export interface AgentTaskFilters {
@@ -31,6 +40,18 @@ export interface AgentTaskStatsRow {
   avgCostUsd: string | number | null;
 }
 
+const sender = alias(users, 'sender');
+const asked = alias(messages, 'asked');
+
+/** The task, its inbound message's text, the conversation's channel and the employee who sent it. */
+const listColumns = {
+  task: agentTasks,
+  messageText: asked.content,
+  channel: conversations.channel,
+  senderId: sender.id,
+  senderName: sender.name,
+};
+
 /** The four pipeline steps in order; an adapter call or unknown step sorts after them by time. */
 const STEP_ORDER = sql`case ${agentToolCalls.stepName}
   when 'inject_profile' then 0 when 'rag_search' then 1 when 'generate' then 2 when 'confidence_check' then 3
@@ -55,8 +76,15 @@ function conditions(scope: DepartmentScope, filters: AgentTaskFilters): SQL | un
 /** Read side of agent tasks: lists, one task with its tool calls, statistics. */
 export function createAgentTasksRepository(db: Database) {
   return {
-    async findById(id: string, tx: DbExecutor = db): Promise<AgentTaskRow | null> {
-      const [row] = await tx.select().from(agentTasks).where(eq(agentTasks.id, id)).limit(1);
+    async findById(id: string, tx: DbExecutor = db): Promise<AgentTaskListRow | null> {
+      const [row] = await tx
+        .select(listColumns)
+        .from(agentTasks)
+        .leftJoin(asked, eq(asked.id, agentTasks.messageId))
+        .leftJoin(conversations, eq(conversations.id, agentTasks.conversationId))
+        .leftJoin(sender, eq(sender.id, conversations.userId))
+        .where(eq(agentTasks.id, id))
+        .limit(1);
       return row ?? null;
     },
 
@@ -66,14 +94,17 @@ export function createAgentTasksRepository(db: Database) {
       filters: AgentTaskFilters,
       page: Page,
       tx: DbExecutor = db,
-    ): Promise<{ rows: AgentTaskRow[]; total: number }> {
+    ): Promise<{ rows: AgentTaskListRow[]; total: number }> {
       const where = conditions(scope, filters);
       return pagedList({
         page,
         rows: ({ limit, offset }) =>
           tx
-            .select()
+            .select(listColumns)
             .from(agentTasks)
+            .leftJoin(asked, eq(asked.id, agentTasks.messageId))
+            .leftJoin(conversations, eq(conversations.id, agentTasks.conversationId))
+            .leftJoin(sender, eq(sender.id, conversations.userId))
             .where(where)
             .orderBy(desc(agentTasks.createdAt), desc(agentTasks.id))
             .limit(limit)

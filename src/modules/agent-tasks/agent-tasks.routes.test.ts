@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createDepartment, createNamespace, createUser, type TestUser } from '../../../test/factories.js';
 import { securityChecks } from '../../../test/security.js';
-import { agentTasks, agentToolCalls } from '../../core/db/schema/index.js';
+import { agentTasks, agentToolCalls, conversations, messages } from '../../core/db/schema/index.js';
 
 const ctx = useTestApp();
 
@@ -16,6 +16,8 @@ async function insertTask(values: {
   costUsd?: number;
   durationMs?: number | null;
   createdAt?: Date;
+  conversationId?: string;
+  messageId?: string;
 }) {
   const id = randomUUID();
   const [row] = await ctx.container.db
@@ -30,9 +32,24 @@ async function insertTask(values: {
       costUsd: values.costUsd ?? 0,
       durationMs: values.durationMs === undefined ? 100 : values.durationMs,
       ...(values.createdAt ? { createdAt: values.createdAt } : {}),
+      conversationId: values.conversationId ?? null,
+      messageId: values.messageId ?? null,
     })
     .returning();
   return row!;
+}
+
+/** A task answering `content`, sent by `user` on `channel`, as the inbound pipeline leaves it. */
+async function insertAskedTask(user: TestUser, departmentId: string, content: string, channel = 'web') {
+  const [conversation] = await ctx.container.db
+    .insert(conversations)
+    .values({ channel, userId: user.user.id, departmentId })
+    .returning();
+  const [message] = await ctx.container.db
+    .insert(messages)
+    .values({ conversationId: conversation!.id, channel, direction: 'inbound', content })
+    .returning();
+  return insertTask({ departmentId, conversationId: conversation!.id, messageId: message!.id });
 }
 
 /** A department with a namespace, a dept_head in it, and the department of someone else. */
@@ -85,6 +102,8 @@ describe('GET /agent-tasks', () => {
       durationMs: 100,
     });
     expect(body.items[0]).not.toHaveProperty('toolCalls');
+    // A task without a conversation has no message and no sender.
+    expect(body.items[0]).toMatchObject({ messageText: null, channel: null, sender: null });
 
     // Another department's namespace filter finds nothing for this user.
     const elsewhere = await get(`/agent-tasks?namespaceId=${s.otherNamespace.id}`, s.employee);
@@ -153,6 +172,36 @@ describe('GET /agent-tasks', () => {
       expect(res.statusCode, query).toBe(422);
       expect(res.json().error, query).toBe('ValidationError');
     }
+  });
+});
+
+describe('the inbound message and its sender', () => {
+  it('answers the message text, cut to 500 characters, the channel and the sender in the list and the detail', async () => {
+    const s = await scene();
+    const short = await insertAskedTask(s.employee, s.department.id, 'How many vacation days do I have?');
+    const long = await insertAskedTask(s.employee, s.department.id, 'x'.repeat(800), 'chanB');
+
+    const list = await get(`/agent-tasks?departmentId=${s.department.id}&limit=100`, s.head);
+    expect(list.statusCode).toBe(200);
+    const items = list.json().items as Array<{ id: string; messageText: string; channel: string }>;
+    expect(items.find((t) => t.id === short.id)).toMatchObject({
+      messageText: 'How many vacation days do I have?',
+      channel: 'web',
+      sender: { id: s.employee.user.id, name: s.employee.user.name },
+    });
+    const cut = items.find((t) => t.id === long.id)!;
+    expect(cut.channel).toBe('chanB');
+    expect(cut.messageText).toHaveLength(500);
+    expect(cut.messageText.endsWith('…')).toBe(true);
+
+    const detail = await get(`/agent-tasks/${short.id}`, s.employee);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      messageId: short.messageId,
+      messageText: 'How many vacation days do I have?',
+      channel: 'web',
+      sender: { id: s.employee.user.id, name: s.employee.user.name },
+    });
   });
 });
 

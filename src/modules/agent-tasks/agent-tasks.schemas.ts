@@ -50,6 +50,23 @@ export const AgentTask = Type.Object({
   finishedAt: Nullable(DateTime('When the task finished')),
   createdAt: DateTime(),
   updatedAt: DateTime(),
+  messageText: Nullable(
+    Type.String({
+      description: 'Text of the inbound message, cut to 500 characters; null when the task has none',
+    }),
+  ),
+  channel: Nullable(
+    Type.String({ description: 'Channel of the conversation: web, chanA, chanB or email; null when none' }),
+  ),
+  sender: Nullable(
+    Type.Object(
+      {
+        id: Uuid('Employee who sent the message'),
+        name: Type.String({ description: 'Name of that employee' }),
+      },
+      { description: 'The employee whose message the task answers; null when the task has no conversation' },
+    ),
+  ),
 });
 
 export const ToolCall = Type.Object({

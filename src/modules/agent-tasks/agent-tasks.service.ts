@@ -4,7 +4,7 @@ import { ValidationError } from '../../core/errors/app-errors.js';
 import { iso } from '../../core/http/schemas.js';
 import type {
   AgentTaskFilters,
-  AgentTaskRow,
+  AgentTaskListRow,
   AgentTaskStatsRow,
   AgentTasksRepository,
   ToolCallRow,
@@ -19,7 +19,16 @@ export interface AgentTaskFilterInput {
   to?: string;
 }
 
-export function toAgentTask(row: AgentTaskRow) {
+/** The longest message text a task answer carries; the message itself is in its conversation. */
+export const MESSAGE_TEXT_MAX = 500;
+
+/** The message text cut to MESSAGE_TEXT_MAX characters (an ellipsis marks the cut). */
+function shortened(text: string | null): string | null {
+  if (text === null || text.length <= MESSAGE_TEXT_MAX) return text;
+  return `${text.slice(0, MESSAGE_TEXT_MAX - 1)}…`;
+}
+
+export function toAgentTask({ task: row, messageText, channel, senderId, senderName }: AgentTaskListRow) {
   return {
     id: row.id,
     jobId: row.jobId,
@@ -41,6 +50,9 @@ export function toAgentTask(row: AgentTaskRow) {
     finishedAt: iso(row.finishedAt),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
+    messageText: shortened(messageText),
+    channel,
+    sender: senderId === null ? null : { id: senderId, name: senderName ?? '' },
   };
 }
 
@@ -123,11 +135,11 @@ export function createAgentTasksService(deps: { tasks: AgentTasksRepository }) {
       const row = assertVisible(
         actor,
         await tasks.findById(id),
-        (t) => t.departmentId,
+        (t) => t.task.departmentId,
         `Agent task ${id} not found`,
       );
-      const calls = await tasks.toolCalls(row.id);
-      return { ...toAgentTask(row), output: row.output ?? null, toolCalls: calls.map(toToolCall) };
+      const calls = await tasks.toolCalls(row.task.id);
+      return { ...toAgentTask(row), output: row.task.output ?? null, toolCalls: calls.map(toToolCall) };
     },
 
     /**
