@@ -79,9 +79,8 @@ export async function signIn(page: Page, baseUrl: string, user: TestUser): Promi
   await page.getByRole('button', { name: 'Sign in' }).click();
   // Signed in, the console leaves the sign-in page for the user's first page; a navigation
   // before that would be overridden by it.
-  await page.waitForFunction(
-    `!location.hash.startsWith('#/login') && document.querySelector('main h1') !== null`,
-  );
+  await page.waitForURL((url) => !url.hash.startsWith('#/login'));
+  await page.locator('main h1').first().waitFor();
 }
 
 /** Serious and critical violations axe-core finds on the page as it is now. */

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { ValidationError } from '../errors/app-errors.js';
+import { docsTheme } from './docs-theme.js';
 import { API_DESCRIPTION } from './i18n/common.js';
 import { OPERATION_DOCS, TAG_DOCS } from './i18n/index.js';
 import { LANGUAGES, type Language } from './i18n/types.js';
@@ -64,9 +65,14 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
+    // Our stylesheet and script (contrast, labels, ?lang=), served from /docs/static/theme/.
+    theme: docsTheme(DOC_LANGUAGES),
     uiConfig: {
       docExpansion: 'list',
-      deepLinking: true,
+      // Off: the accessibility test (docs.browser.test.ts) checks the page this way.
+      deepLinking: false,
+      // Readable highlighted code in light and dark mode (contrast of at least 4.5:1).
+      syntaxHighlight: { activate: true, theme: 'tomorrow-night' },
       // The signed-in token survives a reload of the explorer.
       persistAuthorization: true,
       // No badge from the public validator: the page loads nothing from other sites (docs/security.md).
