@@ -91,11 +91,19 @@ describe.skipIf(!hasChromium)('the console by role', () => {
     await page.goto(`${browser.baseUrl}/console/#/admin/users`);
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toContain('not allowed');
+    // Knowledge upload stays, as canUploadDocuments allows.
+    await page.getByRole('navigation').getByRole('link', { name: 'Knowledge' }).click();
+    await page.getByRole('heading', { name: 'Knowledge', exact: true }).waitFor();
+    await page.locator('input[type="file"]').waitFor({ state: 'attached' });
   });
 
   it('shows an employee only document generation', async () => {
     const page = await browser.newPage();
     await signIn(page, browser.baseUrl, users.employee);
     await expectSections(page, ['Document templates']);
+    // Reading knowledge, not uploading: the employee role has no canUploadDocuments.
+    await page.getByRole('navigation').getByRole('link', { name: 'Knowledge' }).click();
+    await page.getByRole('heading', { name: 'Knowledge', exact: true }).waitFor();
+    expect(await page.locator('input[type="file"]').count()).toBe(0);
   });
 });
