@@ -123,7 +123,7 @@ describe.skipIf(!hasChromium)('my account and the task monitor', () => {
     await row.waitFor();
     await expect.poll(() => row.textContent()).toContain(scene.employee.user.name);
     expect(await row.textContent()).toContain('web');
-    await checkBothWidths(adminPage, 'task-monitor', true);
+    await checkBothWidths(adminPage, 'task-monitor');
 
     const tasks = (await inject('GET', '/agent-tasks', admin.headers)).json();
     const task = tasks.items.find((t: { messageText: string | null }) => t.messageText === QUESTION);
