@@ -203,6 +203,24 @@ describe('the inbound message and its sender', () => {
       sender: { id: s.employee.user.id, name: s.employee.user.name },
     });
   });
+
+  it("keeps a colleague's message and name from an employee, who still sees the task's figures", async () => {
+    const s = await scene();
+    const colleague = await createUser(ctx.container, { departmentId: s.department.id });
+    const theirs = await insertAskedTask(colleague, s.department.id, 'Is my salary below the median?');
+    const list = await get(`/agent-tasks?departmentId=${s.department.id}&limit=100`, s.employee);
+    expect(list.json().items.find((t: { id: string }) => t.id === theirs.id)).toMatchObject({
+      id: theirs.id,
+      messageText: null,
+      sender: null,
+    });
+    const detail = await get(`/agent-tasks/${theirs.id}`, s.employee);
+    expect(detail.json()).toMatchObject({ messageText: null, sender: null });
+    expect(detail.body).not.toContain('salary');
+    expect((await get(`/agent-tasks/${theirs.id}`, s.head)).json().messageText).toBe(
+      'Is my salary below the median?',
+    );
+  });
 });
 
 describe('GET /agent-tasks/:id', () => {

@@ -52,7 +52,8 @@ export const AgentTask = Type.Object({
   updatedAt: DateTime(),
   messageText: Nullable(
     Type.String({
-      description: 'Text of the inbound message, cut to 500 characters; null when the task has none',
+      description:
+        'Text of the inbound message, cut to 500 characters; null when the task has none, or for a caller who is not its sender and holds neither canApprove nor canViewAllUsers',
     }),
   ),
   channel: Nullable(
@@ -64,7 +65,10 @@ export const AgentTask = Type.Object({
         id: Uuid('Employee who sent the message'),
         name: Type.String({ description: 'Name of that employee' }),
       },
-      { description: 'The employee whose message the task answers; null when the task has no conversation' },
+      {
+        description:
+          'The employee whose message the task answers; null when the task has no conversation, or hidden as messageText is',
+      },
     ),
   ),
 });

@@ -28,7 +28,25 @@ function shortened(text: string | null): string | null {
   return `${text.slice(0, MESSAGE_TEXT_MAX - 1)}…`;
 }
 
-export function toAgentTask({ task: row, messageText, channel, senderId, senderName }: AgentTaskListRow) {
+/**
+ * Whether `actor` may read who sent a task's message and what it says: its
+ * sender, and people who already read employees' questions (approvers,
+ * those who see every user of their departments). Others see the task's
+ * figures without them.
+ */
+function readsMessageOf(actor: Actor, senderId: string | null): boolean {
+  return (
+    senderId === actor.userId ||
+    actor.permissions.has('canApprove') ||
+    actor.permissions.has('canViewAllUsers')
+  );
+}
+
+export function toAgentTask(
+  { task: row, messageText, channel, senderId, senderName }: AgentTaskListRow,
+  actor: Actor,
+) {
+  const readable = readsMessageOf(actor, senderId);
   return {
     id: row.id,
     jobId: row.jobId,
@@ -50,9 +68,9 @@ export function toAgentTask({ task: row, messageText, channel, senderId, senderN
     finishedAt: iso(row.finishedAt),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
-    messageText: shortened(messageText),
+    messageText: readable ? shortened(messageText) : null,
     channel,
-    sender: senderId === null ? null : { id: senderId, name: senderName ?? '' },
+    sender: senderId === null || !readable ? null : { id: senderId, name: senderName ?? '' },
   };
 }
 
@@ -124,7 +142,7 @@ export function createAgentTasksService(deps: { tasks: AgentTasksRepository }) {
       const offset = query.offset ?? 0;
       const scope = departmentScope(actor, query.departmentId);
       const { rows, total } = await tasks.list(scope, filtersOf(query), { limit, offset });
-      return { items: rows.map(toAgentTask), total, limit, offset };
+      return { items: rows.map((row) => toAgentTask(row, actor)), total, limit, offset };
     },
 
     /**
@@ -139,7 +157,11 @@ export function createAgentTasksService(deps: { tasks: AgentTasksRepository }) {
         `Agent task ${id} not found`,
       );
       const calls = await tasks.toolCalls(row.task.id);
-      return { ...toAgentTask(row), output: row.task.output ?? null, toolCalls: calls.map(toToolCall) };
+      return {
+        ...toAgentTask(row, actor),
+        output: row.task.output ?? null,
+        toolCalls: calls.map(toToolCall),
+      };
     },
 
     /**

@@ -204,10 +204,11 @@ export const agentTasksDocs: DocsArea = {
       ru: 'Одна запись на адаптер и пространство имён, начиная с самых загруженных',
       uk: 'Один запис на адаптер і простір імен, починаючи з найзавантаженіших',
     },
-    'Text of the inbound message, cut to 500 characters; null when the task has none': {
-      ru: 'Текст входящего сообщения, обрезанный до 500 символов; null, если его нет',
-      uk: 'Текст вхідного повідомлення, обрізаний до 500 символів; null, якщо його немає',
-    },
+    'Text of the inbound message, cut to 500 characters; null when the task has none, or for a caller who is not its sender and holds neither canApprove nor canViewAllUsers':
+      {
+        ru: 'Текст входящего сообщения, обрезанный до 500 символов; null, если его нет или если вызывающий не его отправитель и не имеет ни canApprove, ни canViewAllUsers',
+        uk: 'Текст вхідного повідомлення, обрізаний до 500 символів; null, якщо його немає або якщо викликач не його відправник і не має ні canApprove, ні canViewAllUsers',
+      },
     'Channel of the conversation: web, chanA, chanB or email; null when none': {
       ru: 'Канал беседы: web, chanA, chanB или email; null, если беседы нет',
       uk: 'Канал розмови: web, chanA, chanB або email; null, якщо розмови немає',
@@ -216,9 +217,10 @@ export const agentTasksDocs: DocsArea = {
       ru: 'Сотрудник, отправивший сообщение',
       uk: 'Працівник, який надіслав повідомлення',
     },
-    'The employee whose message the task answers; null when the task has no conversation': {
-      ru: 'Сотрудник, на чьё сообщение отвечает задача; null, если у задачи нет беседы',
-      uk: 'Працівник, на чиє повідомлення відповідає завдання; null, якщо в завдання немає розмови',
-    },
+    'The employee whose message the task answers; null when the task has no conversation, or hidden as messageText is':
+      {
+        ru: 'Сотрудник, на чьё сообщение отвечает задача; null, если у задачи нет беседы или если скрыт, как messageText',
+        uk: 'Працівник, на чиє повідомлення відповідає завдання; null, якщо в завдання немає розмови або якщо прихований, як messageText',
+      },
   },
 };
