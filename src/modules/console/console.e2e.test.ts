@@ -318,6 +318,7 @@ describe.skipIf(!hasChromium)('approver console in a browser', () => {
     await page.locator('tr[data-task-id] a').first().click();
     await page.getByRole('heading', { name: 'Knowledge search' }).waitFor();
     await page.getByRole('heading', { name: 'Confidence check' }).waitFor();
+    await checkBothWidths(page, 'task');
   });
 
   it('uploads a TXT file and shows it becoming ready', async () => {
@@ -389,7 +390,7 @@ describe.skipIf(!hasChromium)('approver console in a browser', () => {
         policy: { mode: 'confidence', window: 50, targetRate: 0.9, confidenceLevel: 0.95, margin: 0.05 },
       },
     });
-    expect(await axeViolations(), 'trust policy').toEqual([]);
+    await checkBothWidths(page, 'intents and trust policy');
   });
 
   it('chats on the web channel and shows the reply once it is approved, without a reload', async () => {
@@ -411,6 +412,7 @@ describe.skipIf(!hasChromium)('approver console in a browser', () => {
     });
     expect(approved.statusCode).toBe(200);
     await page.locator('[data-direction="outbound"]', { hasText: 'twenty four days' }).waitFor();
+    await checkBothWidths(page, 'chat');
   });
 
   it('switches to Ukrainian and remembers it', async () => {
@@ -427,6 +429,7 @@ describe.skipIf(!hasChromium)('approver console in a browser', () => {
     await page.evaluate(`sessionStorage.setItem('console.token', 'not-a-token')`);
     await page.reload();
     await page.getByRole('button', { name: 'Увійти' }).waitFor();
+    await checkBothWidths(page, 'sign-in');
     // Signed in again, then signed out everywhere: the revoked sockets close and the page follows.
     await page.getByLabel('Електронна пошта').fill(head.user.email);
     await page.getByLabel('Пароль').fill(TEST_PASSWORD);
