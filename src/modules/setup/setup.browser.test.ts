@@ -14,6 +14,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { CHROMIUM, hasChromium, launchChromium } from '../../../test/browser.js';
+import { checkBothWidths } from '../../../test/console-browser.js';
 import { QUEUE_NAMES } from '../../core/queue/queue.js';
 
 if (!hasChromium) console.warn(`setup browser test: skipped, ${CHROMIUM} is missing`);
@@ -53,6 +54,7 @@ describe.skipIf(!hasChromium).sequential('the first run from the console', () =>
     await page.goto('/console/');
     await page.getByRole('heading', { name: 'Set up the service' }).waitFor();
     expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+    await checkBothWidths(page, 'setup');
   });
 
   it('refuses a wrong code in words, then creates the administrator with the printed one and shows the inbox', async () => {
