@@ -100,17 +100,17 @@ describe.skipIf(!hasChromium)('the API explorer at /docs in a headless browser',
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(
-      `has no serious or critical axe-core violation in the ${colorScheme} scheme, listed and expanded`,
+      `has no serious or critical axe-core violation in the ${colorScheme} scheme, an operation expanded`,
       async () => {
         const context = await browser.newContext({ baseURL, colorScheme });
         const page = await context.newPage();
         await openDocs(page, '/docs');
-        await expectAccessible(page, `operation list (${colorScheme})`);
+        // One check of the page with the list and an operation open holds both: axe on this page takes seconds.
         await page.locator('.opblock-summary-control').first().click();
         await page.locator('.opblock-body').first().waitFor({ timeout: RENDERED });
         await page.getByRole('button', { name: 'Try it out' }).first().click();
         await page.getByRole('button', { name: 'Execute' }).first().waitFor({ timeout: RENDERED });
-        await expectAccessible(page, `expanded operation (${colorScheme})`);
+        await expectAccessible(page, `operation list with one expanded (${colorScheme})`);
         await context.close();
       },
       TIMEOUT,
