@@ -2487,9 +2487,9 @@ export interface operations {
                              * @description Tool call id
                              */
                             id: string;
-                            /** @description What the step was given */
+                            /** @description What the step was given; null for a caller who may not read the task’s message */
                             inputData: unknown;
-                            /** @description What the step produced; null when it failed */
+                            /** @description What the step produced; null when it failed or for a caller who may not read the task’s message */
                             outputData: unknown;
                             /** @description done, failed or timeout */
                             status: string;

@@ -214,8 +214,21 @@ describe('the inbound message and its sender', () => {
       messageText: null,
       sender: null,
     });
+    await ctx.container.db.insert(agentToolCalls).values({
+      taskId: theirs.id,
+      stepName: 'inject_profile',
+      status: 'done',
+      inputData: { question: 'Is my salary below the median?' },
+      outputData: { profile: 'salary band B' },
+      durationMs: 5,
+    });
     const detail = await get(`/agent-tasks/${theirs.id}`, s.employee);
-    expect(detail.json()).toMatchObject({ messageText: null, sender: null });
+    expect(detail.json()).toMatchObject({
+      messageText: null,
+      sender: null,
+      output: null,
+      toolCalls: [{ stepName: 'inject_profile', status: 'done', inputData: null, outputData: null }],
+    });
     expect(detail.body).not.toContain('salary');
     expect((await get(`/agent-tasks/${theirs.id}`, s.head)).json().messageText).toBe(
       'Is my salary below the median?',
@@ -238,7 +251,7 @@ describe('GET /agent-tasks/:id', () => {
         durationMs: 5,
       });
     }
-    const res = await get(`/agent-tasks/${task.id}`, s.employee);
+    const res = await get(`/agent-tasks/${task.id}`, s.head);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ id: task.id, status: 'done', output: null });

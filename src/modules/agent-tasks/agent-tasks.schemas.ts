@@ -79,8 +79,13 @@ export const ToolCall = Type.Object({
     description: 'inject_profile, rag_search, generate, confidence_check, or an adapter call',
   }),
   status: Type.String({ description: 'done, failed or timeout' }),
-  inputData: Type.Unknown({ description: 'What the step was given' }),
-  outputData: Type.Unknown({ description: 'What the step produced; null when it failed' }),
+  inputData: Type.Unknown({
+    description: 'What the step was given; null for a caller who may not read the task’s message',
+  }),
+  outputData: Type.Unknown({
+    description:
+      'What the step produced; null when it failed or for a caller who may not read the task’s message',
+  }),
   durationMs: Type.Integer({ description: 'How long the step ran, in milliseconds' }),
   errorMessage: Nullable(Type.String({ description: 'Why the step failed' })),
   createdAt: DateTime(),

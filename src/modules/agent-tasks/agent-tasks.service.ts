@@ -74,13 +74,14 @@ export function toAgentTask(
   };
 }
 
-function toToolCall(row: ToolCallRow) {
+/** A step of the task; its data (the question, the profile, the draft) only for a reader of the message. */
+function toToolCall(row: ToolCallRow, readable: boolean) {
   return {
     id: row.id,
     stepName: row.stepName,
     status: row.status,
-    inputData: row.inputData ?? null,
-    outputData: row.outputData ?? null,
+    inputData: readable ? (row.inputData ?? null) : null,
+    outputData: readable ? (row.outputData ?? null) : null,
     durationMs: row.durationMs,
     errorMessage: row.errorMessage,
     createdAt: iso(row.createdAt),
@@ -157,10 +158,11 @@ export function createAgentTasksService(deps: { tasks: AgentTasksRepository }) {
         `Agent task ${id} not found`,
       );
       const calls = await tasks.toolCalls(row.task.id);
+      const readable = readsMessageOf(actor, row.senderId);
       return {
         ...toAgentTask(row, actor),
-        output: row.task.output ?? null,
-        toolCalls: calls.map(toToolCall),
+        output: readable ? (row.task.output ?? null) : null,
+        toolCalls: calls.map((call) => toToolCall(call, readable)),
       };
     },
 

@@ -133,10 +133,13 @@ export const agentTasksDocs: DocsArea = {
       uk: 'inject_profile, rag_search, generate, confidence_check або виклик адаптера',
     },
     'done, failed or timeout': { ru: 'done, failed или timeout', uk: 'done, failed або timeout' },
-    'What the step was given': { ru: 'Что получил шаг', uk: 'Що отримав крок' },
-    'What the step produced; null when it failed': {
-      ru: 'Что выдал шаг; null, если он завершился ошибкой',
-      uk: 'Що видав крок; null, якщо він завершився помилкою',
+    'What the step was given; null for a caller who may not read the task’s message': {
+      ru: 'Что получил шаг; null для вызывающего, которому не видно сообщение задачи',
+      uk: 'Що отримав крок; null для викликача, якому не видно повідомлення завдання',
+    },
+    'What the step produced; null when it failed or for a caller who may not read the task’s message': {
+      ru: 'Что выдал шаг; null, если он не удался, или для вызывающего, которому не видно сообщение задачи',
+      uk: 'Що видав крок; null, якщо він не вдався, або для викликача, якому не видно повідомлення завдання',
     },
     'How long the step ran, in milliseconds': {
       ru: 'Сколько длился шаг, в миллисекундах',
