@@ -3,7 +3,6 @@ import { ErrorNote, useLoad } from '../../components/common';
 import { DataTable } from '../../components/DataTable';
 import { formatDate, label, t } from '../../i18n';
 import { openQueueBoard, QUEUE_BOARD_PATH } from '../../state/session';
-import { ScrollBox } from './insight-scroll';
 import './insight.css';
 
 type ChanA = Success<'/chanA/status', 'get'>;
@@ -109,20 +108,18 @@ function ChanBStatus({ status }: { status: ChanB }) {
 function Queues({ caption, queues }: { caption: string; queues: Record<string, QueueCounts> }) {
   const states = ['waiting', 'delayed', 'active', 'completed', 'failed'] as const;
   return (
-    <ScrollBox label={caption}>
-      <DataTable
-        caption={caption}
-        columns={[t('channels.queue'), ...states.map((s) => t(`channels.job.${s}`))]}
-      >
-        {Object.entries(queues).map(([name, counts]) => (
-          <tr key={name}>
-            <th scope="row">{name}</th>
-            {states.map((state) => (
-              <td key={state}>{counts[state]}</td>
-            ))}
-          </tr>
-        ))}
-      </DataTable>
-    </ScrollBox>
+    <DataTable
+      caption={caption}
+      columns={[t('channels.queue'), ...states.map((s) => t(`channels.job.${s}`))]}
+    >
+      {Object.entries(queues).map(([name, counts]) => (
+        <tr key={name}>
+          <th scope="row">{name}</th>
+          {states.map((state) => (
+            <td key={state}>{counts[state]}</td>
+          ))}
+        </tr>
+      ))}
+    </DataTable>
   );
 }

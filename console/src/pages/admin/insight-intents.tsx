@@ -7,7 +7,6 @@ import { SelectField } from '../../components/FormField';
 import { LoadedList } from '../../components/LoadedList';
 import { formatPercent, t } from '../../i18n';
 import { useNamespaces } from '../../state/directory';
-import { ScrollBox } from './insight-scroll';
 
 type IntentRow = Success<'/analytics/intents', 'get'>['intents'][number];
 
@@ -83,41 +82,39 @@ function Intents({ namespaceId, days }: { namespaceId: string; days: number }) {
           }))}
         />
       </div>
-      <ScrollBox label={t('analytics.autonomyTable')}>
-        <DataTable
-          caption={t('analytics.autonomyTable')}
-          columns={[
-            t('common.intent'),
-            t('analytics.messages'),
-            t('analytics.autoSent'),
-            t('analytics.hitl'),
-            t('analytics.approvalRate'),
-            t('analytics.edits'),
-            t('analytics.runsAlone'),
-            t('analytics.trust'),
-          ]}
-        >
-          {rows.map((row) => (
-            <tr key={row.intent} data-intent={row.intent}>
-              <th scope="row">{row.intent}</th>
-              <td>{row.messages}</td>
-              <td>{row.autoSent}</td>
-              <td>{row.hitl}</td>
-              <td>{percent(approvalRate(row))}</td>
-              <td>{row.decisions.edited}</td>
-              <td>{row.trust?.isAutonomous ? t('common.yes') : t('common.no')}</td>
-              <td>
-                {row.trust
-                  ? t('analytics.trustLine', {
-                      count: row.trust.successfulCount,
-                      threshold: row.trust.threshold,
-                    })
-                  : t('analytics.noTrust')}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      </ScrollBox>
+      <DataTable
+        caption={t('analytics.autonomyTable')}
+        columns={[
+          t('common.intent'),
+          t('analytics.messages'),
+          t('analytics.autoSent'),
+          t('analytics.hitl'),
+          t('analytics.approvalRate'),
+          t('analytics.edits'),
+          t('analytics.runsAlone'),
+          t('analytics.trust'),
+        ]}
+      >
+        {rows.map((row) => (
+          <tr key={row.intent} data-intent={row.intent}>
+            <th scope="row">{row.intent}</th>
+            <td>{row.messages}</td>
+            <td>{row.autoSent}</td>
+            <td>{row.hitl}</td>
+            <td>{percent(approvalRate(row))}</td>
+            <td>{row.decisions.edited}</td>
+            <td>{row.trust?.isAutonomous ? t('common.yes') : t('common.no')}</td>
+            <td>
+              {row.trust
+                ? t('analytics.trustLine', {
+                    count: row.trust.successfulCount,
+                    threshold: row.trust.threshold,
+                  })
+                : t('analytics.noTrust')}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </LoadedList>
   );
 }
