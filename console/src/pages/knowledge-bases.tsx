@@ -118,30 +118,8 @@ function Weights({ base, onSaved }: { base: KnowledgeBase; onSaved(): void | Pro
         {t('kb.weightsHint')}
       </p>
       <div class="row wrap">
-        <Field label={t('kb.vector')}>
-          <input
-            type="number"
-            min={0}
-            max={100}
-            step="any"
-            required
-            aria-describedby="kb-weights-hint"
-            value={vector}
-            onInput={(e) => setVector(e.currentTarget.value)}
-          />
-        </Field>
-        <Field label={t('kb.keyword')}>
-          <input
-            type="number"
-            min={0}
-            max={100}
-            step="any"
-            required
-            aria-describedby="kb-weights-hint"
-            value={keyword}
-            onInput={(e) => setKeyword(e.currentTarget.value)}
-          />
-        </Field>
+        <WeightInput label={t('kb.vector')} value={vector} onValue={setVector} />
+        <WeightInput label={t('kb.keyword')} value={keyword} onValue={setKeyword} />
       </div>
       {!valid && <p class="error small">{t('kb.weightsInvalid')}</p>}
       <ErrorNote error={save.error} />
@@ -193,5 +171,31 @@ function DeleteBase({ base, onDeleted }: { base: KnowledgeBase; onDeleted(): voi
       )}
       <ErrorNote error={error} />
     </div>
+  );
+}
+
+/** One retrieval weight, 0 to 100, described by the form's hint. */
+function WeightInput({
+  label,
+  value,
+  onValue,
+}: {
+  label: string;
+  value: string;
+  onValue(value: string): void;
+}) {
+  return (
+    <Field label={label}>
+      <input
+        type="number"
+        min={0}
+        max={100}
+        step="any"
+        required
+        aria-describedby="kb-weights-hint"
+        value={value}
+        onInput={(e) => onValue(e.currentTarget.value)}
+      />
+    </Field>
   );
 }
