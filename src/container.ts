@@ -33,6 +33,8 @@ import { createApprovalsModule } from './modules/approvals/approvals.module.js';
 import { createAuditModule } from './modules/audit/audit.module.js';
 import { createAuthModule } from './modules/auth/auth.module.js';
 import { createChannelIdentitiesModule } from './modules/channel-identities/channel-identities.module.js';
+import { createChatApprovalsModule } from './modules/chat-approvals/chat-approvals.module.js';
+import type { ApprovalChannel, ApprovalChatTransport } from './modules/chat-approvals/chat-ports.js';
 import { createConsoleModule } from './modules/console/console.module.js';
 import { createConversationsModule } from './modules/conversations/conversations.module.js';
 import { createDepartmentsModule } from './modules/departments/departments.module.js';
@@ -55,6 +57,7 @@ import { createRolesModule } from './modules/roles/roles.module.js';
 import { seedSystemRoles } from './modules/roles/system-roles.js';
 import { createSetupModule } from './modules/setup/setup.module.js';
 import { createTracesModule } from './modules/traces/traces.module.js';
+import { toActor } from './modules/users/actor-resolver.js';
 import { anyAccountExists, bootstrapAdmin, createAdministrator } from './modules/users/bootstrap-admin.js';
 import { createUsersModule } from './modules/users/users.module.js';
 import { createOrganisationRepositories } from './organisation-repositories.js';
@@ -275,7 +278,11 @@ export async function createContainer(config: Config, options: ContainerOptions)
     recipients: pipeline.recipients,
     conversations: pipeline.repositories.conversations,
     notifications: pipeline.repositories.notifications,
-    onDecided: pipeline.plugins?.approvalDecided,
+    // Plugins hear of every decision; chat approvals update the copies of the request everywhere.
+    onDecided: (approval) => {
+      pipeline.plugins?.approvalDecided(approval);
+      chatApprovals.requests.kick();
+    },
     trust: intents.repositories.trust,
     // Edited approvals yield learning suggestions in the decision's transaction.
     learning: { prepare: learning.prepare, recordEdit: learning.recordEdit },
@@ -326,8 +333,26 @@ export async function createContainer(config: Config, options: ContainerOptions)
     audit: audit.service,
     botUsername: createBotUsername(createBotApi(config.chanB)),
   });
+  // Approvals in chat: requests to opted-in approvers, decisions from their buttons (modules/chat-approvals).
+  // The channels hand it their presses and implement its transports, so these are filled in below.
+  const chatTransports: Partial<Record<ApprovalChannel, ApprovalChatTransport>> = {};
+  const chatApprovals = createChatApprovalsModule({
+    db,
+    secret: config.jwt.secret,
+    transports: chatTransports,
+    decisions: approvals.decisions,
+    actorOf: async (userId) => {
+      const found = await repositories.users.findWithRole(userId);
+      return found?.user.isActive ? toActor(found.user, found.role) : null;
+    },
+    approversOf: (departmentId) => pipeline.recipients.withPermission(departmentId, 'canApprove'),
+    audit: audit.service,
+    inboxLink: config.publicUrl ? `${config.publicUrl}/console/#/inbox` : null,
+    logger,
+  });
   const chanA = createChanAModule({
     linking: channelIdentities.linking,
+    approvalChat: chatApprovals.inbound,
     feedback: feedback.service,
     onSignatureRefused: () => metrics.webhookSignaturesRefused.inc({ channel: 'chanA' }),
     db,
@@ -343,6 +368,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
   });
   const chanB = createChanBModule({
     linking: channelIdentities.linking,
+    approvalChat: chatApprovals.inbound,
     feedback: feedback.service,
     db,
     kv,
@@ -353,6 +379,8 @@ export async function createContainer(config: Config, options: ContainerOptions)
     outbound: channelDelivery,
     inbox,
   });
+  chatTransports.chanA = chanA.approvalTransport;
+  chatTransports.chanB = chanB.approvalTransport;
   const health = createHealthModule({
     version: VERSION,
     startedAt: Date.now(),
@@ -403,6 +431,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     departments,
     users,
     approvals,
+    chatApprovals,
     notifications,
   ];
 
@@ -445,6 +474,7 @@ export async function createContainer(config: Config, options: ContainerOptions)
     pipeline,
     agentTasks,
     approvals,
+    chatApprovals,
     traces,
     admin,
     analytics,

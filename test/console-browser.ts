@@ -5,7 +5,8 @@
  * axe-core, screenshots at desktop width and 375 px). See
  * src/modules/console/*.e2e.test.ts.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,21 +35,60 @@ export interface ConsoleBrowser {
   ctx: PipelineTestContext;
   baseUrl: string;
   browser: Browser;
-  /** Where this run's console build lives (its index.html and assets/). */
+  /** Where the console build lives (its index.html and assets/); shared, read it only. */
   consoleDir: string;
   /** A page in a fresh browser context (its own storage), English, desktop width unless told. */
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
   close(): Promise<void>;
 }
 
-/** Builds the console, starts the service with workers (extra `env` on top) and Chromium. */
-export async function startConsoleBrowser(env: Record<string, string> = {}): Promise<ConsoleBrowser> {
-  const consoleDir = mkdtempSync(path.join(tmpdir(), 'aos-console-build-'));
+/**
+ * What the console build reads: every file under console/ (it imports
+ * nothing outside it) and package-lock.json (the versions of Preact and
+ * Vite), hashed by path and content.
+ */
+function consoleFingerprint(): string {
+  const hash = createHash('sha256');
+  const consoleFiles = readdirSync(path.join(ROOT, 'console'), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  for (const file of [...consoleFiles.sort(), path.join(ROOT, 'package-lock.json')]) {
+    hash.update(`${path.relative(ROOT, file)}\0`);
+    hash.update(readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The console built as `npm run build` builds it, once per version of its
+ * sources: every console test file of a run (and of the next run, sources
+ * unchanged) serves the same build instead of paying for its own. The build
+ * goes to a scratch folder renamed into place, so a folder under the
+ * fingerprint's name is always whole; when two workers build at once, the
+ * first rename wins and the other drops its identical copy.
+ */
+export async function consoleBuild(): Promise<string> {
+  const dir = path.join(tmpdir(), `aos-console-build-${consoleFingerprint().slice(0, 24)}`);
+  if (existsSync(path.join(dir, 'index.html'))) return dir;
+  const scratch = mkdtempSync(path.join(tmpdir(), 'aos-console-scratch-'));
   await build({
     configFile: path.join(ROOT, 'console', 'vite.config.ts'),
-    build: { outDir: consoleDir, emptyOutDir: true },
+    build: { outDir: scratch, emptyOutDir: true },
     logLevel: 'warn',
   });
+  try {
+    renameSync(scratch, dir);
+  } catch (error) {
+    rmSync(scratch, { recursive: true, force: true });
+    if (!existsSync(path.join(dir, 'index.html'))) throw error;
+  }
+  return dir;
+}
+
+/** Builds the console (or reuses its build), starts the service with workers (extra `env` on top) and Chromium. */
+export async function startConsoleBrowser(env: Record<string, string> = {}): Promise<ConsoleBrowser> {
+  const consoleDir = await consoleBuild();
   const ctx = await createPipelineTestApp({ CONSOLE_DIR: consoleDir, ...env }, { workers: true });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
@@ -65,8 +105,8 @@ export async function startConsoleBrowser(env: Record<string, string> = {}): Pro
     },
     async close() {
       await browser.close();
+      // The console build stays for the next file (consoleBuild).
       await ctx.close();
-      rmSync(consoleDir, { recursive: true, force: true });
     },
   };
 }

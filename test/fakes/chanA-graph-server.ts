@@ -9,6 +9,8 @@ export interface GraphRequest {
   query: URLSearchParams;
   headers: IncomingMessage['headers'];
   body: Record<string, unknown>;
+  /** A messages call the fake accepted: the id it answered (`wamid.fake-<n>`). */
+  messageId?: string;
 }
 
 /** A canned answer for the next matching request. */
@@ -69,7 +71,14 @@ export async function startFakeGraphServer() {
         return send(res, graphError(400, 'Invalid JSON', 100));
       }
     }
-    requests.push({ method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body });
+    const record: GraphRequest = {
+      method: req.method ?? 'GET',
+      path,
+      query: url.searchParams,
+      headers: req.headers,
+      body,
+    };
+    requests.push(record);
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
 
     if (req.method === 'POST' && /^\/[^/]+\/messages$/.test(path)) {
@@ -77,12 +86,13 @@ export async function startFakeGraphServer() {
       if (canned) return send(res, canned);
       if (!bearer) return send(res, graphError(401, 'Missing access token', 190));
       sent += 1;
+      record.messageId = `wamid.fake-${sent}`;
       return send(res, {
         status: 200,
         body: {
           messaging_product: 'whatsapp',
           contacts: [{ input: String(body.to ?? ''), wa_id: String(body.to ?? '') }],
-          messages: [{ id: `wamid.fake-${sent}` }],
+          messages: [{ id: record.messageId }],
         },
       });
     }

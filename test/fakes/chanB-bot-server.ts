@@ -32,6 +32,17 @@ export interface SentMessage {
   replyMarkup: Record<string, unknown> | null;
 }
 
+/** A message changed with `editMessageText`: what it reads now. */
+export interface EditedMessage {
+  messageId: number;
+  chatId: string;
+  text: string;
+  parseMode: string | null;
+  plain: string;
+  /** The `reply_markup` sent with the edit; null or an empty keyboard removes the buttons. */
+  replyMarkup: Record<string, unknown> | null;
+}
+
 /** A button press answered with `answerCallbackQuery`. */
 export interface AnsweredCallback {
   callbackQueryId: string;
@@ -250,6 +261,10 @@ export function parseBotHtml(text: string): string {
  *   characters, balanced entities; the HTML subset) and answers
  *   `400 Bad Request: can't parse entities: …` like the platform; texts over
  *   4,096 characters answer `400 Bad Request: message is too long`;
+ * - `editMessageText`: only a message the bot sent, recorded in `edited`; the
+ *   same text and keyboard again answer `400 Bad Request: message is not
+ *   modified`, an unknown message `400 Bad Request: message to edit not found`;
+ *   `messageAt` reads a message as it stands;
  * - `answerCallbackQuery`: recorded in `answered`.
  *
  * A token other than the one given answers 401. `replyNext(method, reply)`
@@ -260,6 +275,9 @@ export async function startFakeBotServer(options: { token: string; username?: st
   const calls: BotCall[] = [];
   const sent: SentMessage[] = [];
   const answered: AnsweredCallback[] = [];
+  const edited: EditedMessage[] = [];
+  /** The bot's messages as they read now (after edits), by `<chat id>:<message id>`. */
+  const current = new Map<string, EditedMessage>();
   const canned = new Map<string, Array<{ reply: BotReply; after: number }>>();
   const pending: Array<Record<string, unknown> & { update_id: number }> = [];
   const refusedModes = new Set<string>();
@@ -339,31 +357,40 @@ export async function startFakeBotServer(options: { token: string; username?: st
     return send(res, call, ok(ready()));
   }
 
-  function sendMessage(body: Record<string, unknown>, call: BotCall, res: ServerResponse) {
-    const chatId = body.chat_id;
+  /** The displayed text of a call's `text` in its `parse_mode`, or the platform's refusal. */
+  function readText(body: Record<string, unknown>): { plain: string; parseMode: string | null } | BotReply {
     const text = typeof body.text === 'string' ? body.text : '';
     const parseMode = typeof body.parse_mode === 'string' ? body.parse_mode : null;
-    if (chatId === undefined || chatId === null || chatId === '')
-      return send(res, call, error(400, 'Bad Request: chat_id is empty'));
-    if (!text.trim()) return send(res, call, error(400, 'Bad Request: message text is empty'));
+    if (!text.trim()) return error(400, 'Bad Request: message text is empty');
     let plain = text;
     try {
       if (parseMode && refusedModes.has(parseMode))
         throw new EntityError(`Can't find end of the entity starting at byte offset 0`);
       if (parseMode === 'MarkdownV2') plain = parseMarkdownV2(text);
       else if (parseMode === 'HTML') plain = parseBotHtml(text);
-      else if (parseMode !== null) return send(res, call, error(400, `Bad Request: unsupported parse_mode`));
+      else if (parseMode !== null) return error(400, `Bad Request: unsupported parse_mode`);
     } catch (failure) {
       if (failure instanceof EntityError)
-        return send(res, call, error(400, `Bad Request: can't parse entities: ${failure.message}`));
+        return error(400, `Bad Request: can't parse entities: ${failure.message}`);
       throw failure;
     }
-    if (plain.length > MAX_TEXT) return send(res, call, error(400, 'Bad Request: message is too long'));
+    if (plain.length > MAX_TEXT) return error(400, 'Bad Request: message is too long');
+    return { plain, parseMode };
+  }
+
+  function sendMessage(body: Record<string, unknown>, call: BotCall, res: ServerResponse) {
+    const chatId = body.chat_id;
+    if (chatId === undefined || chatId === null || chatId === '')
+      return send(res, call, error(400, 'Bad Request: chat_id is empty'));
+    const read = readText(body);
+    if ('status' in read) return send(res, call, read);
     const replyMarkup = readMarkup(body.reply_markup);
     if (replyMarkup === undefined)
       return send(res, call, error(400, "Bad Request: can't parse reply keyboard markup JSON object"));
     const messageId = nextMessageId(String(chatId));
-    sent.push({ messageId, chatId: String(chatId), text, parseMode, plain, replyMarkup });
+    const message = { messageId, chatId: String(chatId), text: String(body.text), ...read, replyMarkup };
+    sent.push(message);
+    current.set(`${message.chatId}:${messageId}`, { ...message });
     return send(
       res,
       call,
@@ -371,7 +398,48 @@ export async function startFakeBotServer(options: { token: string; username?: st
         message_id: messageId,
         date: Math.floor(Date.now() / 1000),
         chat: { id: Number(chatId), type: 'private' },
-        text: plain,
+        text: read.plain,
+        ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
+      }),
+    );
+  }
+
+  /** An inline keyboard's buttons as compared for "not modified": none and an empty keyboard are the same. */
+  const buttonsOf = (markup: Record<string, unknown> | null) => JSON.stringify(markup?.inline_keyboard ?? []);
+
+  function editMessageText(body: Record<string, unknown>, call: BotCall, res: ServerResponse) {
+    const chatId = String(body.chat_id ?? '');
+    const messageId = Number(body.message_id);
+    if (!chatId) return send(res, call, error(400, 'Bad Request: chat_id is empty'));
+    const message = current.get(`${chatId}:${messageId}`);
+    if (!message) return send(res, call, error(400, 'Bad Request: message to edit not found'));
+    const read = readText(body);
+    if ('status' in read) return send(res, call, read);
+    const replyMarkup = readMarkup(body.reply_markup);
+    if (replyMarkup === undefined)
+      return send(res, call, error(400, "Bad Request: can't parse reply keyboard markup JSON object"));
+    if (message.plain === read.plain && buttonsOf(message.replyMarkup) === buttonsOf(replyMarkup))
+      return send(
+        res,
+        call,
+        error(
+          400,
+          'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
+        ),
+      );
+    const now = { messageId, chatId, text: String(body.text), ...read, replyMarkup };
+    current.set(`${chatId}:${messageId}`, now);
+    edited.push({ ...now });
+    return send(
+      res,
+      call,
+      ok({
+        message_id: messageId,
+        date: Math.floor(Date.now() / 1000),
+        edit_date: Math.floor(Date.now() / 1000),
+        chat: { id: Number(chatId), type: 'private' },
+        text: read.plain,
+        ...(replyMarkup && buttonsOf(replyMarkup) !== '[]' ? { reply_markup: replyMarkup } : {}),
       }),
     );
   }
@@ -451,6 +519,8 @@ export async function startFakeBotServer(options: { token: string; username?: st
         return getUpdates(body, call, res);
       case 'sendMessage':
         return sendMessage(body, call, res);
+      case 'editMessageText':
+        return editMessageText(body, call, res);
       case 'answerCallbackQuery':
         return answerCallbackQuery(body, call, res);
       default:
@@ -467,6 +537,13 @@ export async function startFakeBotServer(options: { token: string; username?: st
     sent,
     /** Button presses answered with `answerCallbackQuery`, in order. */
     answered,
+    /** Messages changed with `editMessageText`, in order (each as it read after the edit). */
+    edited,
+    /** One of the bot's messages as it reads now (after any edits), undefined when the bot sent none so. */
+    messageAt: (chatId: string | number, messageId: number): EditedMessage | undefined => {
+      const message = current.get(`${chatId}:${messageId}`);
+      return message ? { ...message } : undefined;
+    },
     /** Calls of one method, in order. */
     callsOf: (method: string) => calls.filter((c) => c.method === method),
     /** The most `getUpdates` requests ever held at the same time. */
@@ -512,6 +589,7 @@ export async function startFakeBotServer(options: { token: string; username?: st
      * of `chatId`, by `fromId` (the chat's user unless given). Answers the update.
      */
     callbackUpdate(chatId: number, messageId: number, data: string, fromId = chatId): PushedUpdate {
+      const message = current.get(`${chatId}:${messageId}`);
       return {
         callback_query: {
           id: `cb${nextCallbackId++}`,
@@ -520,7 +598,9 @@ export async function startFakeBotServer(options: { token: string; username?: st
             message_id: messageId,
             date: Math.floor(Date.now() / 1000),
             chat: { id: chatId, type: 'private', first_name: 'Olena' },
-            text: 'reply',
+            // The message as it reads now, as the platform sends it with the press.
+            text: message?.plain ?? 'reply',
+            ...(message?.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
           },
           chat_instance: String(chatId),
           data,

@@ -14405,7 +14405,7 @@ export interface operations {
                     "application/json": {
                         /** @description The rows of this page */
                         items: {
-                            /** @description agentRunner.activeAdapter, knowledgeBaseIds */
+                            /** @description agentRunner.activeAdapter, knowledgeBaseIds, trust, analytics, approvalSlaMinutes, holdingReply */
                             config: {
                                 [key: string]: unknown;
                             };
@@ -14546,6 +14546,22 @@ export interface operations {
                         };
                         /** @description Minutes a reply may wait for approval before it is escalated to the department heads; unset never escalates */
                         approvalSlaMinutes?: number;
+                        /** @description A message sent once to the employee while their reply waits for approval; null or unset sends none */
+                        holdingReply?: {
+                            /** @description Minutes a reply waits for approval before the employee is told a colleague is checking it */
+                            afterMinutes: number;
+                            /** @description The wait the message promises, in minutes ({minutes}); unset uses approvalSlaMinutes */
+                            expectMinutes?: number;
+                            /** @description The message per language, {minutes} standing for the promised wait; a language left out uses the default text */
+                            text?: {
+                                /** @description The message in English */
+                                en?: string;
+                                /** @description The message in Russian */
+                                ru?: string;
+                                /** @description The message in Ukrainian */
+                                uk?: string;
+                            };
+                        } | null;
                         /** @description Knowledge bases the assistant searches; unset means every base of the namespace's department */
                         knowledgeBaseIds?: string[];
                         trust?: {
@@ -14612,7 +14628,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description agentRunner.activeAdapter, knowledgeBaseIds */
+                        /** @description agentRunner.activeAdapter, knowledgeBaseIds, trust, analytics, approvalSlaMinutes, holdingReply */
                         config: {
                             [key: string]: unknown;
                         };
@@ -14748,7 +14764,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description agentRunner.activeAdapter, knowledgeBaseIds */
+                        /** @description agentRunner.activeAdapter, knowledgeBaseIds, trust, analytics, approvalSlaMinutes, holdingReply */
                         config: {
                             [key: string]: unknown;
                         };
@@ -14974,40 +14990,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "Customer support",
-                 *       "systemPrompt": "You answer customer questions politely, only from the knowledge base.",
-                 *       "persona": {
-                 *         "language": "uk",
-                 *         "style": {
-                 *           "formality": 0.5,
-                 *           "tone": "Friendly and brief"
-                 *         },
-                 *         "boundaries": [
-                 *           "Legal advice"
-                 *         ],
-                 *         "escalateToRole": "dept_head"
-                 *       },
                  *       "config": {
                  *         "agentRunner": {
                  *           "activeAdapter": "api"
                  *         },
-                 *         "knowledgeBaseIds": [
-                 *           "93348578-d751-47e4-85f2-f9d16be14fa5"
-                 *         ],
-                 *         "trust": {
-                 *           "demoteAfter": 500,
-                 *           "policy": {
-                 *             "mode": "count",
-                 *             "window": 502,
-                 *             "targetRate": 0.745,
-                 *             "confidenceLevel": 0.7495,
-                 *             "margin": 0.25
+                 *         "approvalSlaMinutes": 60,
+                 *         "holdingReply": {
+                 *           "afterMinutes": 10,
+                 *           "text": {
+                 *             "en": "A colleague is checking the answer to your question. Expect it within {minutes} minutes.",
+                 *             "uk": "Колега перевіряє відповідь на ваше запитання. Очікуйте її протягом {minutes} хв.",
+                 *             "ru": "Коллега проверяет ответ на ваш вопрос. Ожидайте его в течение {minutes} мин."
                  *           }
-                 *         },
-                 *         "analytics": {
-                 *           "minutesPerReply": 300
-                 *         },
-                 *         "approvalSlaMinutes": 262800
+                 *         }
                  *       }
                  *     }
                  */
@@ -15024,6 +15019,22 @@ export interface operations {
                         };
                         /** @description Minutes a reply may wait for approval before it is escalated to the department heads; unset never escalates */
                         approvalSlaMinutes?: number;
+                        /** @description A message sent once to the employee while their reply waits for approval; null or unset sends none */
+                        holdingReply?: {
+                            /** @description Minutes a reply waits for approval before the employee is told a colleague is checking it */
+                            afterMinutes: number;
+                            /** @description The wait the message promises, in minutes ({minutes}); unset uses approvalSlaMinutes */
+                            expectMinutes?: number;
+                            /** @description The message per language, {minutes} standing for the promised wait; a language left out uses the default text */
+                            text?: {
+                                /** @description The message in English */
+                                en?: string;
+                                /** @description The message in Russian */
+                                ru?: string;
+                                /** @description The message in Ukrainian */
+                                uk?: string;
+                            };
+                        } | null;
                         /** @description Knowledge bases the assistant searches; unset means every base of the namespace's department */
                         knowledgeBaseIds?: string[];
                         trust?: {
@@ -15085,7 +15096,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description agentRunner.activeAdapter, knowledgeBaseIds */
+                        /** @description agentRunner.activeAdapter, knowledgeBaseIds, trust, analytics, approvalSlaMinutes, holdingReply */
                         config: {
                             [key: string]: unknown;
                         };

@@ -5,6 +5,7 @@ import { DataTable } from '../components/DataTable';
 import { SelectField } from '../components/FormField';
 import { LoadedList } from '../components/LoadedList';
 import { formatDate, label, t } from '../i18n';
+import { ApprovalChannelsForm } from './account-approvals';
 
 type LinkCode = Success<'/me/channel-link-codes', 'post'>;
 type LinkChannel = 'chanA' | 'chanB';
@@ -68,6 +69,12 @@ export function ChannelsPart() {
         {status}
       </p>
       <ErrorNote error={remove.error} />
+      {identities.data && (
+        <ApprovalChannelsForm
+          key={items.map((item) => item.channel).join()}
+          linked={items.map((item) => item.channel)}
+        />
+      )}
       <LinkCodeForm onLinked={() => void identities.reload()} />
     </section>
   );

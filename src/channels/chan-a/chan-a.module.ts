@@ -3,12 +3,15 @@ import type { Database } from '../../core/db/client.js';
 import type { KeyValue } from '../../core/kv/kv.js';
 import { defineModule } from '../../core/module.js';
 import type { QueueDriver } from '../../core/queue/queue.js';
+import type { ApprovalChatInbound } from '../../modules/chat-approvals/chat-ports.js';
 import type { FileDocumentType } from '../../modules/knowledge/document-files.js';
 import type { ChannelInbox } from '../inbox/inbox.js';
+import { createInboxRepository } from '../inbox/inbox.repository.js';
 import { createDirectReplies } from '../outbound/direct-reply.js';
 import type { OutboundDeps } from '../outbound/outbound-worker.js';
 import { createTokenBucket } from '../outbound/token-bucket.js';
 import { type PipelineForIntake, pipelineIntake } from '../pipeline-intake.js';
+import { createChanAApprovalChat } from './approval-chat.js';
 import { createChanAOutbound } from './chan-a.outbound.js';
 import { createDeliveryStatuses } from './delivery-status.js';
 import { createDeliveryStatusRepository } from './delivery-status.repository.js';
@@ -40,6 +43,8 @@ export interface ChanADeps {
   feedback: ChanAIntakeDeps['feedback'];
   /** Told of each webhook POST refused for its signature (the metrics); none when absent. */
   onSignatureRefused?: () => void;
+  /** Approvals in chat (modules/chat-approvals): approvers' presses and the answers they were asked for. */
+  approvalChat: ApprovalChatInbound;
 }
 
 /** Largest media file downloaded from the platform (its own limit for documents is 100 MB). */
@@ -79,6 +84,7 @@ export function createChanAModule(deps: ChanADeps) {
     preferencesOf: deps.preferencesOf,
     linking: deps.linking,
     feedback: deps.feedback,
+    approvalChat: deps.approvalChat,
     unknownSender: config.channelUnknownSender,
     // The same bucket keys as the chanA-outbound worker's, so these replies count toward its limit.
     replies: createDirectReplies({
@@ -96,11 +102,24 @@ export function createChanAModule(deps: ChanADeps) {
       sending.reengagement.handleReengagementFailure(messageId, platformReason),
   });
 
+  // Approval requests to approvers (modules/chat-approvals): the 24-hour window is read from the
+  // channel inbox, which keeps every message the webhook took for at least that long.
+  const inboxRepository = createInboxRepository(deps.db);
+  const approvalTransport = createChanAApprovalChat({
+    config: chanA,
+    graph: sending.graph,
+    tokens: sending.tokens,
+    kv,
+    lastInboundAt: (phone) => inboxRepository.lastMessageAt('chanA-inbound', phone),
+  });
+
   return defineModule({
     webhook,
     intake,
     statuses,
     sending,
+    /** Channel A's transport for chat approvals (chat-ports.ts), for the chat-approvals module. */
+    approvalTransport,
     // Stores CHANA_ACCESS_TOKEN when no token is stored; exchanges one within 7 days of expiry.
     recurring: [sending.tokenCheck],
     routes: async (api) => {

@@ -24,10 +24,28 @@ export interface GraphFailure {
 
 export type GraphResult<T> = { ok: true; value: T } | { ok: false; failure: GraphFailure };
 
-/** The body of a `POST /{phone-number-id}/messages`, minus the fields every message carries. */
-export type GraphMessage =
+/** An interactive message: reply buttons (at most 3) or a list opened by a button (one section or more). */
+export type GraphInteractive =
+  | {
+      type: 'button';
+      body: { text: string };
+      action: { buttons: Array<{ type: 'reply'; reply: { id: string; title: string } }> };
+    }
+  | {
+      type: 'list';
+      body: { text: string };
+      action: { button: string; sections: Array<{ rows: Array<{ id: string; title: string }> }> };
+    };
+
+/**
+ * The body of a `POST /{phone-number-id}/messages`, minus the fields every message carries;
+ * `context.message_id` sends it as a reply to that message.
+ */
+export type GraphMessage = (
   | { type: 'text'; text: { body: string; preview_url: boolean } }
-  | { type: 'template'; template: { name: string; language: { code: string } } };
+  | { type: 'template'; template: { name: string; language: { code: string } } }
+  | { type: 'interactive'; interactive: GraphInteractive }
+) & { context?: { message_id: string } };
 
 /**
  * A small fetch-based client for the parts of the Graph API channel A uses:

@@ -4,6 +4,7 @@ import type { KeyValue } from '../../core/kv/kv.js';
 import { guessLanguage } from '../../core/llm/extractive-responder.js';
 import type { ChannelLinking } from '../../modules/channel-identities/channel-linking.service.js';
 import { linkCodeOf } from '../../modules/channel-identities/link-codes.js';
+import type { ApprovalChatInbound } from '../../modules/chat-approvals/chat-ports.js';
 import type { ConversationsRepository } from '../../modules/conversations/conversations.repository.js';
 import type { MessagesRepository } from '../../modules/conversations/messages.repository.js';
 import type { FeedbackService } from '../../modules/feedback/feedback.service.js';
@@ -35,7 +36,11 @@ export type IntakeOutcome =
   /** From a sender linked to nobody under CHANNEL_UNKNOWN_SENDER=reject: nothing stored or sent. */
   | 'rejected'
   /** A reaction: a rating of the reply it is on when it counts as one; never stored as a message, never answered. */
-  | 'reaction';
+  | 'reaction'
+  /** An approver's press on an approval request: handed to chat approvals; never stored, never the pipeline. */
+  | 'approval_press'
+  /** A text chat approvals awaited (an edit, a reason, /cancel): consumed there; nothing stored, never the pipeline. */
+  | 'approval_input';
 
 export interface IntakeLogger {
   info(object: object, message?: string): void;
@@ -64,6 +69,8 @@ export interface ChanAIntakeDeps {
   replies: DirectReplies;
   /** Employees' ratings (modules/feedback): a reaction on an assistant reply is one. */
   feedback: Pick<FeedbackService, 'recordPlatformFeedback'>;
+  /** Approvals in chat (modules/chat-approvals): approvers' presses and the answers they were asked for. */
+  approvalChat: ApprovalChatInbound;
 }
 
 const LABEL: Record<string, string> = { image: 'image text', document: 'document text' };
@@ -82,8 +89,9 @@ function composeText(item: InboundItem, extracted: string | null): string {
 }
 
 /**
- * The `chanA-inbound` consumer's work for one message: text (and button or
- * list replies) goes to the pipeline as it is; an image or document is
+ * The `chanA-inbound` consumer's work for one message: an approver's press
+ * goes to chat approvals, and so does a text they were asked for; other
+ * text (and button or list replies) goes to the pipeline as it is; an image or document is
  * downloaded and read (OCR, PDF, DOCX) and goes to the pipeline as caption
  * plus extracted text; any other type is stored and answered with a fixed
  * reply that says what is read.
@@ -228,7 +236,25 @@ export function createChanAIntake(deps: ChanAIntakeDeps) {
       await kv.set(LAST_INBOUND_KEY, new Date().toISOString());
       // Before anything that stores or answers: a reaction never reaches the "only text" reply.
       if (item.type === 'reaction') return react(item);
+      if (item.press) {
+        // Chat approvals checks the sender, the token and the approval; a repeat of the press is refused there.
+        await deps.approvalChat.press({
+          channel: 'chanA',
+          senderId: item.from,
+          token: item.press.token,
+          pressId: item.id,
+          platformMessageId: item.press.platformMessageId,
+        });
+        return 'approval_press';
+      }
       if (await deps.messages.findMessageByChannelId('chanA', item.id)) return 'duplicate';
+      // Before link codes and the pipeline: an approver's edit or reason is theirs to send, whatever it says.
+      // Any text also opens the approver's 24-hour window: chat approvals sends the requests that waited for it.
+      if (
+        item.text &&
+        (await deps.approvalChat.intercept({ channel: 'chanA', senderId: item.from, text: item.text }))
+      )
+        return 'approval_input';
       const handled = await beforePipeline(item);
       if (handled) return handled;
       const common = {

@@ -62,6 +62,7 @@ async function holds(expected: CorpusExpectation, from: string): Promise<void> {
       expect(await inbound(expected.id)).toBeUndefined();
       return;
     case 'reaction':
+    case 'press':
       await waitFor(what, () => jobDone(messageJobId(expected.id)));
       expect(await inbound(expected.id)).toBeUndefined();
       return;
@@ -105,7 +106,7 @@ describe('channel A webhook corpus', () => {
 
   it('answers every payload 200 and each part comes to its documented outcome', async () => {
     const results = await Promise.all(CHAN_A_CORPUS.map(runCase));
-    // Nothing answers a skipped part, a reaction or a receipt: only messages and fixed replies are stored.
+    // Nothing answers a skipped part, a reaction, a press or a receipt: only messages and fixed replies are stored.
     const senders = results.map((r) => r.from);
     const stored = await db()
       .select({ id: messages.channelMessageId })

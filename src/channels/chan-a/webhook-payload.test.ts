@@ -53,6 +53,66 @@ describe('parseWebhook', () => {
     expect(parsed.messages[3]).not.toHaveProperty('media');
   });
 
+  it('reads an approver’s press (a reply id starting with apv:) as a press with the request’s message id, never as text', () => {
+    const token = `apv:${'A'.repeat(36)}`;
+    const pressed = (
+      id: string,
+      interactive: Record<string, unknown>,
+      context?: Record<string, unknown>,
+    ) => ({
+      from,
+      id,
+      timestamp: '1764400000',
+      type: 'interactive',
+      interactive,
+      ...(context ? { context } : {}),
+    });
+    const payload = webhookPayload({
+      contacts: [{ waId: from, name: 'Olena' }],
+      messages: [
+        pressed(
+          'wamid.p1',
+          { type: 'button_reply', button_reply: { id: token, title: 'Approve' } },
+          { from: '15550783881', id: 'wamid.request-1' },
+        ),
+        pressed(
+          'wamid.p2',
+          { type: 'list_reply', list_reply: { id: token, title: 'Edit' } },
+          { from: '15550783881', id: 'wamid.list-1' },
+        ),
+        pressed('wamid.p3', { type: 'button_reply', button_reply: { id: token, title: 'Approve' } }),
+        // Only the prefix makes a press: another id is an ordinary reply, read as its title.
+        pressed('wamid.p4', { type: 'button_reply', button_reply: { id: 'apv-like', title: 'Approve' } }),
+      ],
+    });
+    const parsed = parseWebhook(payload, TEST_PHONE_NUMBER_ID);
+    expect(parsed.skipped).toEqual([]);
+    expect(parsed.messages).toEqual([
+      {
+        id: 'wamid.p1',
+        from,
+        timestamp: '1764400000',
+        type: 'interactive',
+        press: { token, platformMessageId: 'wamid.request-1' },
+        profileName: 'Olena',
+        phoneNumberId: TEST_PHONE_NUMBER_ID,
+      },
+      {
+        id: 'wamid.p2',
+        from,
+        timestamp: '1764400000',
+        type: 'interactive',
+        press: { token, platformMessageId: 'wamid.list-1' },
+        profileName: 'Olena',
+        phoneNumberId: TEST_PHONE_NUMBER_ID,
+      },
+      expect.objectContaining({ id: 'wamid.p3', press: { token, platformMessageId: null } }),
+      expect.objectContaining({ id: 'wamid.p4', text: 'Approve' }),
+    ]);
+    expect(parsed.messages[2]).not.toHaveProperty('text');
+    expect(parsed.messages[3]).not.toHaveProperty('press');
+  });
+
   it('reads receipts with their errors and skips states it does not record', () => {
     const payload = webhookPayload({
       statuses: [

@@ -45,6 +45,12 @@ export interface InboundItem {
   phoneNumberId?: string;
   /** A `reaction`: the platform id of the message reacted to and the emoji, empty when the reaction was removed. */
   reaction?: { messageId: string; emoji: string };
+  /**
+   * An approver's press on an approval request (a reply button or list row whose id starts with
+   * `apv:`): the signed token and the platform id of the message it was under (`context.id`), when
+   * given. Such a message has no `text`: it is never read as a question.
+   */
+  press?: { token: string; platformMessageId: string | null };
 }
 
 /** Receipt states the service records; other values (`deleted`, `warning`…) are skipped. */
@@ -131,10 +137,16 @@ function readMessage(message: unknown, names: Map<string, string>, phoneNumberId
   if (NOTICE_TYPES.includes(type)) return { skipped: `message ${id}: a ${type} notice is not answered` };
   const interactive = type === 'interactive' && isObject(message.interactive) ? message.interactive : null;
   const pressed = interactive ? (interactive.button_reply ?? interactive.list_reply) : null;
-  if (isObject(pressed) && typeof pressed.id === 'string' && pressed.id.startsWith(DECISION_TOKEN_PREFIX)) {
-    return { skipped: `message ${id}: an approver's button press is not read yet` };
-  }
   const item: InboundItem = { id, from, timestamp: str(message.timestamp, 20), type };
+  const token = isObject(pressed) ? str(pressed.id, MAX_ID) : null;
+  if (token?.startsWith(DECISION_TOKEN_PREFIX)) {
+    const context = isObject(message.context) ? str(message.context.id, MAX_ID) : null;
+    item.press = { token, platformMessageId: context };
+    const name = names.get(from);
+    if (name) item.profileName = name;
+    if (phoneNumberId) item.phoneNumberId = phoneNumberId;
+    return { item };
+  }
   const text = textOf(message, type);
   if (text) item.text = text;
   else if (type === 'text' || type === 'button' || type === 'interactive') {

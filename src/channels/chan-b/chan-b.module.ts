@@ -3,11 +3,13 @@ import type { Database } from '../../core/db/client.js';
 import type { KeyValue } from '../../core/kv/kv.js';
 import { defineModule } from '../../core/module.js';
 import type { QueueDriver } from '../../core/queue/queue.js';
+import type { ApprovalChatInbound } from '../../modules/chat-approvals/chat-ports.js';
 import type { ChannelInbox } from '../inbox/inbox.js';
 import { createDirectReplies } from '../outbound/direct-reply.js';
 import { createOutboundWorker, type OutboundDeps } from '../outbound/outbound-worker.js';
 import { createTokenBucket } from '../outbound/token-bucket.js';
 import { type PipelineForIntake, pipelineIntake } from '../pipeline-intake.js';
+import { createChanBApprovalChat } from './approval-chat.js';
 import { createBotApi } from './bot-api.js';
 import { createChanBTransport } from './chan-b.transport.js';
 import { startChanBInboundWorker } from './inbound.jobs.js';
@@ -31,6 +33,8 @@ export interface ChanBDeps {
   linking: ChanBIntakeDeps['linking'];
   /** Employees' ratings (modules/feedback): rating buttons and reactions on assistant replies. */
   feedback: ChanBIntakeDeps['feedback'];
+  /** Approvals in chat (modules/chat-approvals): approvers' presses and the answers they were asked for. */
+  approvalChat: ApprovalChatInbound;
 }
 
 /**
@@ -52,6 +56,7 @@ export function createChanBModule(deps: ChanBDeps) {
     unknownSender: config.channelUnknownSender,
     replies: createDirectReplies({ kv, transport, bucket, logger: deps.logger }),
     feedback: deps.feedback,
+    approvalChat: deps.approvalChat,
     logger: deps.logger,
     answerCallback: async (callbackQueryId, text) => {
       await api?.answerCallbackQuery(callbackQueryId, text ? { text } : {});
@@ -76,6 +81,8 @@ export function createChanBModule(deps: ChanBDeps) {
     poller,
     worker,
     status,
+    /** Channel B's transport for chat approvals (chat-ports.ts), for the chat-approvals module. */
+    approvalTransport: createChanBApprovalChat({ api }),
     routes: (app) => app.register(chanBStatusRoutes, { status }),
     jobs: {
       // The poller runs beside the inbound consumer: in worker processes only, one of them elected.

@@ -3,6 +3,8 @@ import type { Database } from '../../core/db/client.js';
 import { guessLanguage } from '../../core/llm/extractive-responder.js';
 import type { ChannelLinking } from '../../modules/channel-identities/channel-linking.service.js';
 import { linkCodeOf } from '../../modules/channel-identities/link-codes.js';
+import type { ApprovalChatInbound } from '../../modules/chat-approvals/chat-ports.js';
+import { DECISION_TOKEN_PREFIX } from '../../modules/chat-approvals/decision-token.js';
 import type { ConversationsRepository } from '../../modules/conversations/conversations.repository.js';
 import type { MessagesRepository } from '../../modules/conversations/messages.repository.js';
 import type { FeedbackService } from '../../modules/feedback/feedback.service.js';
@@ -13,7 +15,13 @@ import type { SenderResolver } from '../../pipeline/senders.js';
 import type { SendersRepository } from '../../pipeline/senders.repository.js';
 import type { DirectReplies } from '../outbound/direct-reply.js';
 import { type BotText, botText } from './texts.js';
-import { type BotLanguage, botLanguage, type ChanBInboundItem, parseFeedbackData } from './updates.js';
+import {
+  type BotLanguage,
+  botLanguage,
+  type ChanBFeedback,
+  type ChanBInboundItem,
+  parseFeedbackData,
+} from './updates.js';
 
 /** What one inbound item came to. */
 export type ChanBIntakeOutcome =
@@ -30,7 +38,11 @@ export type ChanBIntakeOutcome =
   /** From a sender linked to nobody under CHANNEL_UNKNOWN_SENDER=reject: nothing stored or sent. */
   | 'rejected'
   /** A rating button or a reaction: recorded when it rates an assistant reply of the sender; never a message. */
-  | 'feedback';
+  | 'feedback'
+  /** A button of an approval request (`apv:` data): handed to chat approvals; never stored, never the pipeline. */
+  | 'approval_press'
+  /** A text chat approvals awaited (an edit, a reason, `/cancel`): consumed there; nothing stored, never the pipeline. */
+  | 'approval_input';
 
 export interface ChanBIntakeDeps {
   db: Database;
@@ -52,6 +64,8 @@ export interface ChanBIntakeDeps {
   logger: { warn(object: object, message?: string): void };
   /** Answers a button press (`answerCallbackQuery`), with a short toast when `text` is given. */
   answerCallback(callbackQueryId: string, text: string | null): Promise<void>;
+  /** Approvals in chat (modules/chat-approvals): approvers' presses and the answers they were asked for. */
+  approvalChat: ApprovalChatInbound;
 }
 
 /** The user's language (en, uk or ru) when set, else `fallback`. */
@@ -65,7 +79,9 @@ function senderLanguage(item: ChanBInboundItem): BotLanguage {
 }
 
 /**
- * The `chanB-inbound` consumer's work for one item: `/start <code>` links
+ * The `chanB-inbound` consumer's work for one item: a button of an approval
+ * request goes to chat approvals, and so does a text an approver was asked
+ * for (an edit, a reason); `/start <code>` links
  * the sender (never reaching the pipeline); a sender linked to nobody is
  * handled by CHANNEL_UNKNOWN_SENDER (a placeholder user, instructions, or
  * nothing); a text goes to the
@@ -192,6 +208,24 @@ export function createChanBIntake(deps: ChanBIntakeDeps) {
     return 'feedback';
   }
 
+  /**
+   * A press of an approval request's button: chat approvals checks the sender, the token and the
+   * approval, and answers the press itself (refused, decided, or a follow-up asked).
+   */
+  async function approvalPress(
+    item: ChanBInboundItem,
+    press: Extract<ChanBFeedback, { via: 'button' }>,
+  ): Promise<ChanBIntakeOutcome> {
+    await deps.approvalChat.press({
+      channel: 'chanB',
+      senderId: item.userId,
+      token: press.data,
+      pressId: press.callbackQueryId,
+      platformMessageId: press.platformMessageId,
+    });
+    return 'approval_press';
+  }
+
   return {
     /**
      * Takes one inbound item in (see {@link createChanBIntake}).
@@ -199,8 +233,19 @@ export function createChanBIntake(deps: ChanBIntakeDeps) {
      *   anything else is passing (database, queue) and worth a retry.
      */
     async handle(item: ChanBInboundItem): Promise<ChanBIntakeOutcome> {
+      const pressed = item.feedback;
+      if (pressed?.via === 'button' && pressed.data.startsWith(DECISION_TOKEN_PREFIX)) {
+        return approvalPress(item, pressed);
+      }
       // A rating is never a message: nothing is stored or answered in the chat, no task starts.
       if (item.kind === 'feedback') return rate(item);
+      // Before link codes and the pipeline: an approver's edit or reason is theirs to send, whatever it says.
+      if (
+        item.kind === 'text' &&
+        (await deps.approvalChat.intercept({ channel: 'chanB', senderId: item.userId, text: item.text }))
+      ) {
+        return 'approval_input';
+      }
       if (item.kind === 'start') {
         const link = linkCodeOf(item.text, { bare: false });
         if (link.attempt) return linkAttempt(item, link.code);

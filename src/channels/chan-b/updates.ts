@@ -45,8 +45,12 @@ export interface ChanBInboundItem {
 
 /** A rating as an update carries it (modules/feedback records it). */
 export type ChanBFeedback =
-  /** A `callback_query`: its id (to answer it) and the button's callback data. */
-  | { via: 'button'; callbackQueryId: string; data: string }
+  /**
+   * A `callback_query`: its id (to answer it), the button's callback data and the number of the
+   * message the button is under in its chat (`message.message_id`, as a string; null when the
+   * platform left the message out, as it does for one too old to show).
+   */
+  | { via: 'button'; callbackQueryId: string; data: string; platformMessageId: string | null }
   /**
    * A `message_reaction`: the message reacted to (its id in the chat) and the reaction now set:
    * the first 👍 or 👎 among them, another emoji when none is, empty when the reaction was removed.
@@ -103,7 +107,12 @@ function parseFeedback(update: Update): ChanBInboundItem | null {
     return {
       ...base,
       channelMessageId: `${chat.id}-cb-${callback.id}`,
-      feedback: { via: 'button', callbackQueryId: callback.id, data: callback.data ?? '' },
+      feedback: {
+        via: 'button',
+        callbackQueryId: callback.id,
+        data: callback.data ?? '',
+        platformMessageId: callback.message ? String(callback.message.message_id) : null,
+      },
     };
   }
   if (!reaction) return null;

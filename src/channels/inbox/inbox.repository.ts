@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../core/db/client.js';
 import { channelInbox } from '../../core/db/schema/inbox.js';
 import type { QueueName } from '../../core/queue/queue.js';
@@ -81,6 +81,19 @@ export function createInboxRepository(db: Database) {
           ORDER BY coalesce(e.platform_order, 0), e.seq
           LIMIT 20`),
       );
+    },
+
+    /**
+     * When the platform last delivered a message from `sender` on `queue` (its arrival here), or
+     * null. Entries are kept 24 hours after they settle, so any message of the last 24 hours is
+     * found: channel A's customer-service window (approval requests, channels/chan-a/approval-chat.ts).
+     */
+    async lastMessageAt(queue: QueueName, sender: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: max(channelInbox.receivedAt) })
+        .from(channelInbox)
+        .where(and(eq(channelInbox.queue, queue), eq(channelInbox.sender, sender)));
+      return row?.at ?? null;
     },
 
     /** Marks an item taken by its consumer (stored, or dropped for good). */

@@ -87,6 +87,11 @@ export interface Config {
   readonly knowledgeUrlAllowPrivate: boolean;
   /** CONSOLE_DIR: the built web console served at /console; default dist/console of the package. */
   readonly consoleDir: string | null;
+  /**
+   * PUBLIC_URL: the address people reach the service at (`https://assistant.example.com`), for links
+   * written into chat messages (the approval digest's console link); null: messages carry no link.
+   */
+  readonly publicUrl: string | null;
   readonly agentTaskTimeoutMs: number;
   /**
    * AGENT_TASK_CONCURRENCY: agent-tasks jobs one worker process runs at once
@@ -187,6 +192,11 @@ export interface Config {
     readonly reengagementTemplate: string | null;
     /** CHANA_REENGAGEMENT_TEMPLATE_LANGUAGE: the template's language code (default en_US). */
     readonly reengagementTemplateLanguage: string;
+    /**
+     * CHANA_APPROVAL_TEMPLATE: approved utility template (no variables, in en, uk and ru) that invites an
+     * approver outside their 24-hour window to write, so the approval request can follow; null: none.
+     */
+    readonly approvalTemplate: string | null;
   };
   readonly chanB: {
     readonly botToken: string | null;
@@ -388,6 +398,7 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     knowledgeUrlAllowPrivate: bool('KNOWLEDGE_URL_ALLOW_PRIVATE', false),
     consoleDir: str('CONSOLE_DIR') ? path.resolve(str('CONSOLE_DIR')!) : null,
+    publicUrl: url('PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
     agentTaskTimeoutMs,
     agentTaskConcurrency: int('AGENT_TASK_CONCURRENCY', 128, 1, 10_000),
     agentTaskCpuConcurrency: int('AGENT_TASK_CPU_CONCURRENCY', 4, 1, 1000),
@@ -432,6 +443,7 @@ export function loadConfig(env: Env = process.env, runModeArg?: string): Config 
       apiBaseUrl: url('CHANA_API_BASE_URL', ['http:', 'https:']) ?? 'https://graph.facebook.com/v21.0',
       reengagementTemplate: str('CHANA_REENGAGEMENT_TEMPLATE'),
       reengagementTemplateLanguage: str('CHANA_REENGAGEMENT_TEMPLATE_LANGUAGE') ?? 'en_US',
+      approvalTemplate: str('CHANA_APPROVAL_TEMPLATE'),
     },
     chanB: {
       botToken: str('CHANB_BOT_TOKEN'),

@@ -14,8 +14,9 @@ import { createApprovalTrust } from './approval-trust.js';
 import { type ApprovalRow, createApprovalsRepository } from './approvals.repository.js';
 import { approvalsRoutes } from './approvals.routes.js';
 import { createApprovalsService } from './approvals.service.js';
+import { createHoldingReply } from './holding-reply.js';
 
-/** The HITL queue: approvals, their decisions, the trust they move, and the opt-in deadline sweep. */
+/** The HITL queue: approvals, their decisions, the trust they move, and the opt-in deadline and holding reply sweeps. */
 export function createApprovalsModule(deps: {
   db: Database;
   kv: KeyValue;
@@ -56,6 +57,7 @@ export function createApprovalsModule(deps: {
     ...(deps.learning ? { learning: deps.learning } : {}),
   });
   const sla = createApprovalSla({ ...common, kv });
+  const holding = createHoldingReply({ ...common, logger });
   const service = createApprovalsService({
     approvals: repository,
     decisions,
@@ -66,10 +68,16 @@ export function createApprovalsModule(deps: {
   return defineModule({
     repository,
     service,
+    /** The decision service itself (chat approvals decide through it as the REST routes do). */
+    decisions,
     sla,
+    holding,
     trust,
     routes: (api) => api.register(approvalsRoutes, { approvals: service }),
-    recurring: [{ name: sla.name, everyMs: sla.everyMs, run: () => sla.escalateOverdue() }],
+    recurring: [
+      { name: sla.name, everyMs: sla.everyMs, run: () => sla.escalateOverdue() },
+      { name: holding.name, everyMs: holding.everyMs, run: () => holding.run() },
+    ],
   });
 }
 

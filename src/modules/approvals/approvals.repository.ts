@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type DepartmentScope, scopeCondition } from '../../core/auth/department-scope.js';
 import type { Database, DbExecutor } from '../../core/db/client.js';
@@ -43,6 +43,8 @@ export interface ApprovalFilters {
 }
 
 const sender = alias(users, 'sender');
+/** The statuses of an approval still waiting for a decision. */
+const WAITING = ['pending', 'escalated'];
 const asked = alias(messages, 'asked');
 
 /**
@@ -228,6 +230,52 @@ export function createApprovalsRepository(db: Database) {
         .update(approvals)
         .set({ status: 'escalated', escalatedToId: null, ...patch, updatedAt: new Date() })
         .where(and(eq(approvals.id, id), eq(approvals.status, 'pending')))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Waiting approvals (pending, escalated) of open conversations that have waited their namespace's
+     * `config.holdingReply.afterMinutes` at `now` without a holding reply, oldest first, with what
+     * the message is made of.
+     */
+    async holdingReplyDue(now: Date, limit: number, tx: DbExecutor = db) {
+      const setting = sql`${namespaces.config} -> 'holdingReply'`;
+      const after = sql`make_interval(mins => (${setting} ->> 'afterMinutes')::integer)`;
+      return tx
+        .select({
+          id: approvals.id,
+          config: namespaces.config,
+          employeeLanguage: sender.language,
+          context: approvals.context,
+          question: asked.content,
+        })
+        .from(approvals)
+        .innerJoin(namespaces, eq(namespaces.id, approvals.namespaceId))
+        .innerJoin(conversations, eq(conversations.id, approvals.conversationId))
+        .innerJoin(sender, eq(sender.id, conversations.userId))
+        .leftJoin(asked, eq(asked.id, approvals.messageId))
+        .where(
+          and(
+            inArray(approvals.status, WAITING),
+            isNull(approvals.holdingReplyAt),
+            ne(conversations.status, 'closed'),
+            sql`jsonb_typeof(${setting}) = 'object'`,
+            lte(approvals.createdAt, sql`${now.toISOString()}::timestamptz - ${after}`),
+          ),
+        )
+        .orderBy(asc(approvals.createdAt), asc(approvals.id))
+        .limit(limit);
+    },
+
+    /** Marks the holding reply sent if the approval still waits without one; the UPDATE holds the row lock. */
+    async claimHoldingReply(id: string, at: Date, tx: DbExecutor): Promise<ApprovalRow | null> {
+      const [row] = await tx
+        .update(approvals)
+        .set({ holdingReplyAt: at })
+        .where(
+          and(eq(approvals.id, id), inArray(approvals.status, WAITING), isNull(approvals.holdingReplyAt)),
+        )
         .returning();
       return row ?? null;
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createDecisionTokens, DECISIONS } from './decision-token.js';
+import { createDecisionTokens, DECISIONS, MAX_ESCALATION_CHOICES } from './decision-token.js';
 
 describe('decision tokens', () => {
   const tokens = createDecisionTokens('test-secret-that-is-long-enough-for-hs256-signing');
@@ -14,6 +14,18 @@ describe('decision tokens', () => {
       expect(token).not.toContain(requestId.replaceAll('-', ''));
       expect(tokens.read(token)).toEqual({ requestId, decision });
     }
+  });
+
+  it('reads back an escalation choice, and signs none outside the list', () => {
+    const requestId = randomUUID();
+    for (const choice of [0, 7, MAX_ESCALATION_CHOICES - 1]) {
+      const token = tokens.sign({ requestId, decision: 'escalate-to', choice });
+      expect(Buffer.byteLength(token)).toBeLessThanOrEqual(64);
+      expect(tokens.read(token)).toEqual({ requestId, decision: 'escalate-to', choice });
+    }
+    expect(() => tokens.sign({ requestId, decision: 'escalate-to', choice: MAX_ESCALATION_CHOICES })).toThrow(
+      /no such escalation choice/,
+    );
   });
 
   it('refuses a token changed in any character, signed with another secret, or not a token at all', () => {

@@ -12,11 +12,16 @@ export const DECISION_TOKEN_PREFIX = 'apv:';
 export const DECISIONS = ['approve', 'edit', 'reject', 'escalate', 'more'] as const;
 export type ChatDecision = (typeof DECISIONS)[number];
 
-export interface DecisionToken {
-  /** The id of the request message (one per approval and recipient), a UUID. */
-  requestId: string;
-  decision: ChatDecision;
-}
+/** Escalation targets a list offers at most (one byte of the token names the one chosen). */
+export const MAX_ESCALATION_CHOICES = 100;
+/** Where choice numbers start in the token's decision byte, after the decisions. */
+const CHOICE_BASE = 100;
+
+export type DecisionToken =
+  /** A request's button. */
+  | { requestId: string; decision: ChatDecision }
+  /** One user of the list Escalate showed: the index into the users the request stored then. */
+  | { requestId: string; decision: 'escalate-to'; choice: number };
 
 const UUID_BYTES = 16;
 const SIGNATURE_BYTES = 10;
@@ -31,12 +36,15 @@ export function createDecisionTokens(secret: string) {
 
   return {
     /** The token for pressing `decision` on the request message `requestId`. */
-    sign({ requestId, decision }: DecisionToken): string {
+    sign(token: DecisionToken): string {
+      const { requestId } = token;
       if (!UUID_PATTERN.test(requestId)) throw new Error(`not a UUID: ${requestId}`);
-      const payload = Buffer.concat([
-        Buffer.from(requestId.replaceAll('-', ''), 'hex'),
-        Buffer.from([DECISIONS.indexOf(decision)]),
-      ]);
+      if (token.decision === 'escalate-to' && !(token.choice >= 0 && token.choice < MAX_ESCALATION_CHOICES)) {
+        throw new Error(`no such escalation choice: ${token.choice}`);
+      }
+      const code =
+        token.decision === 'escalate-to' ? CHOICE_BASE + token.choice : DECISIONS.indexOf(token.decision);
+      const payload = Buffer.concat([Buffer.from(requestId.replaceAll('-', ''), 'hex'), Buffer.from([code])]);
       return `${DECISION_TOKEN_PREFIX}${Buffer.concat([payload, signatureOf(payload)]).toString('base64url')}`;
     },
 
@@ -49,11 +57,14 @@ export function createDecisionTokens(secret: string) {
       if (bytes.length !== TOKEN_BYTES || bytes.toString('base64url') !== text) return null;
       const payload = bytes.subarray(0, UUID_BYTES + 1);
       if (!timingSafeEqual(bytes.subarray(UUID_BYTES + 1), signatureOf(payload))) return null;
-      const decision = DECISIONS[payload[UUID_BYTES]!];
-      if (!decision) return null;
+      const code = payload[UUID_BYTES]!;
       const hex = payload.subarray(0, UUID_BYTES).toString('hex');
       const requestId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-      return { requestId, decision };
+      if (code >= CHOICE_BASE && code < CHOICE_BASE + MAX_ESCALATION_CHOICES) {
+        return { requestId, decision: 'escalate-to', choice: code - CHOICE_BASE };
+      }
+      const decision = DECISIONS[code];
+      return decision ? { requestId, decision } : null;
     },
   };
 }

@@ -40,6 +40,9 @@ export const Persona = Type.Object(
   { additionalProperties: false, description: 'How the assistant speaks and what it refuses' },
 );
 
+/** One language's holding reply text (`config.holdingReply.text`). */
+const HoldingText = (description: string) => Type.String({ minLength: 1, maxLength: 500, description });
+
 export const NamespaceConfig = Type.Object(
   {
     agentRunner: Type.Optional(
@@ -144,6 +147,50 @@ export const NamespaceConfig = Type.Object(
           'Minutes a reply may wait for approval before it is escalated to the department heads; unset never escalates',
       }),
     ),
+    holdingReply: Type.Optional(
+      Type.Union(
+        [
+          Type.Object(
+            {
+              afterMinutes: Type.Integer({
+                minimum: 1,
+                maximum: 1440,
+                description:
+                  'Minutes a reply waits for approval before the employee is told a colleague is checking it',
+              }),
+              expectMinutes: Type.Optional(
+                Type.Integer({
+                  minimum: 1,
+                  maximum: 10_080,
+                  description:
+                    'The wait the message promises, in minutes ({minutes}); unset uses approvalSlaMinutes',
+                }),
+              ),
+              text: Type.Optional(
+                Type.Object(
+                  {
+                    en: Type.Optional(HoldingText('The message in English')),
+                    uk: Type.Optional(HoldingText('The message in Ukrainian')),
+                    ru: Type.Optional(HoldingText('The message in Russian')),
+                  },
+                  {
+                    additionalProperties: false,
+                    description:
+                      'The message per language, {minutes} standing for the promised wait; a language left out uses the default text',
+                  },
+                ),
+              ),
+            },
+            { additionalProperties: false },
+          ),
+          Type.Null(),
+        ],
+        {
+          description:
+            'A message sent once to the employee while their reply waits for approval; null or unset sends none',
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -165,7 +212,8 @@ export const Namespace = Type.Object({
     description: 'language, style.formality, boundaries, escalateToRole',
   }),
   config: Type.Record(Type.String(), Type.Unknown(), {
-    description: 'agentRunner.activeAdapter, knowledgeBaseIds',
+    description:
+      'agentRunner.activeAdapter, knowledgeBaseIds, trust, analytics, approvalSlaMinutes, holdingReply',
   }),
   createdAt: DateTime(),
   updatedAt: DateTime(),

@@ -3,6 +3,13 @@ import { area } from '../area';
 /** My account, and the message and sender columns of the task monitor and the task page. */
 export const account = area({
   en: {
+    'account.approvalChannels': 'Approval requests in chat',
+    'account.approvalChannelsHelp':
+      'Besides the console, replies waiting for your approval can reach you as messages with buttons to approve, edit, reject or escalate them there.',
+    'account.approvalChannelsLegend': 'Send me approval requests on',
+    'account.approvalChannelUnlinked': '{channel} (link an account first)',
+    'account.approvalChannelsSave': 'Save where requests go',
+    'account.approvalChannelsSaved': 'Saved.',
     'account.profile': 'Name and language',
     'account.signedInAs': 'Signed in as {email}.',
     'account.name': 'Name',
@@ -50,6 +57,13 @@ export const account = area({
     'task.senderOn': '{name} ({channel})',
   },
   uk: {
+    'account.approvalChannels': 'Запити на погодження в месенджері',
+    'account.approvalChannelsHelp':
+      'Окрім консолі, відповіді, що чекають на ваше погодження, можуть надходити повідомленнями з кнопками, щоб погодити, змінити, відхилити чи передати їх просто там.',
+    'account.approvalChannelsLegend': 'Надсилати мені запити на погодження в',
+    'account.approvalChannelUnlinked': '{channel} (спершу прив’яжіть обліковий запис)',
+    'account.approvalChannelsSave': 'Зберегти, куди надходять запити',
+    'account.approvalChannelsSaved': 'Збережено.',
     'account.profile': 'Ім’я та мова',
     'account.signedInAs': 'Ви ввійшли як {email}.',
     'account.name': 'Ім’я',
@@ -97,6 +111,13 @@ export const account = area({
     'task.senderOn': '{name} ({channel})',
   },
   ru: {
+    'account.approvalChannels': 'Запросы на согласование в мессенджере',
+    'account.approvalChannelsHelp':
+      'Кроме консоли, ответы, ждущие вашего согласования, могут приходить сообщениями с кнопками, чтобы согласовать, изменить, отклонить или передать их прямо там.',
+    'account.approvalChannelsLegend': 'Присылать мне запросы на согласование в',
+    'account.approvalChannelUnlinked': '{channel} (сначала привяжите учётную запись)',
+    'account.approvalChannelsSave': 'Сохранить, куда приходят запросы',
+    'account.approvalChannelsSaved': 'Сохранено.',
     'account.profile': 'Имя и язык',
     'account.signedInAs': 'Вы вошли как {email}.',
     'account.name': 'Имя',

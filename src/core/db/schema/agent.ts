@@ -161,6 +161,8 @@ export const approvals = pgTable(
     trustCounted: boolean('trust_counted'),
     /** Why a decision did not count: `no_grounded_answer` or `unknown_intent`. */
     trustReason: text('trust_reason'),
+    /** When the employee was told a colleague is checking (namespace `config.holdingReply`); null until then. */
+    holdingReplyAt: tsz('holding_reply_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -176,5 +178,58 @@ export const approvals = pgTable(
     index('approvals_conversation_id_waiting_idx')
       .on(t.conversationId, t.status)
       .where(sql`${t.status} in ('pending', 'escalated')`),
+  ],
+);
+
+/**
+ * Approval requests sent in chat (modules/chat-approvals): one row per
+ * `approval_pending` notification and channel of a recipient who turned chat
+ * approvals on there. The row's id is what a button's signed token names.
+ */
+export const approvalChatRequests = pgTable(
+  'approval_chat_requests',
+  {
+    id: id(),
+    approvalId: uuid('approval_id')
+      .notNull()
+      .references(() => approvals.id, { onDelete: 'cascade' }),
+    /** The notification it was made from: one request per notification and channel. */
+    notificationId: uuid('notification_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    /** chanA or chanB. */
+    channel: text('channel').notNull(),
+    /** The recipient's address on the channel (chat id, phone number), read when the row was made. */
+    address: text('address').notNull(),
+    /**
+     * queued (to send), sending (taken, with `leaseUntil`), sent, invited (channel A: only the
+     * template could go; sent once the approver writes), held (over the rate limit, for the digest),
+     * digested, skipped (no longer decidable or no longer the recipient's), failed.
+     */
+    status: text('status').notNull().default('queued'),
+    leaseUntil: tsz('lease_until'),
+    /** The platform's id of the message sent (to edit it or answer under it). */
+    platformMessageId: text('platform_message_id'),
+    /** What the request waits for from its recipient: `edit` (the new text) or `reason` (a rejection's). */
+    awaiting: text('awaiting'),
+    awaitingUntil: tsz('awaiting_until'),
+    /** The users offered when Escalate was pressed, in the order shown (a choice's token carries its index). */
+    escalationChoices: jsonb('escalation_choices').$type<string[]>().notNull().default([]),
+    /** The outcome shown on the copy, once the approval was decided. */
+    outcome: text('outcome'),
+    error: text('error'),
+    sentAt: tsz('sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('approval_chat_requests_notification_channel_idx').on(t.notificationId, t.channel),
+    index('approval_chat_requests_approval_id_idx').on(t.approvalId),
+    index('approval_chat_requests_user_channel_idx').on(t.userId, t.channel, t.status),
+    // What each pass (every 2 s) looks for: rows to send or digest, and copies still without an outcome.
+    index('approval_chat_requests_open_idx')
+      .on(t.status)
+      .where(
+        sql`${t.status} in ('queued', 'sending', 'held') or (${t.status} = 'sent' and ${t.outcome} is null)`,
+      ),
   ],
 );

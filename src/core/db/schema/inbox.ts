@@ -43,6 +43,8 @@ export const channelInbox = pgTable(
     index('channel_inbox_sender_idx')
       .on(t.queue, t.sender, t.platformOrder, t.seq)
       .where(sql`${t.takenAt} is null`),
+    // A sender's latest message (channel A's 24-hour window for approval requests).
+    index('channel_inbox_sender_received_idx').on(t.queue, t.sender, t.receivedAt),
     // Retention of settled rows.
     index('channel_inbox_settled_idx').on(t.settledAt).where(sql`${t.settledAt} is not null`),
   ],

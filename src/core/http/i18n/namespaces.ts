@@ -149,10 +149,31 @@ export const namespacesDocs: DocsArea = {
       ru: 'Поля language, style.formality, boundaries и escalateToRole',
       uk: 'Поля language, style.formality, boundaries і escalateToRole',
     },
-    'agentRunner.activeAdapter, knowledgeBaseIds': {
-      ru: 'Поля agentRunner.activeAdapter и knowledgeBaseIds',
-      uk: 'Поля agentRunner.activeAdapter і knowledgeBaseIds',
+    'agentRunner.activeAdapter, knowledgeBaseIds, trust, analytics, approvalSlaMinutes, holdingReply': {
+      ru: 'Поля agentRunner.activeAdapter, knowledgeBaseIds, trust, analytics, approvalSlaMinutes и holdingReply',
+      uk: 'Поля agentRunner.activeAdapter, knowledgeBaseIds, trust, analytics, approvalSlaMinutes і holdingReply',
     },
+    // config.holdingReply (docs/approvals.md, Holding reply).
+    'A message sent once to the employee while their reply waits for approval; null or unset sends none': {
+      ru: 'Сообщение, которое сотрудник получает один раз, пока ответ ему ждёт согласования; null или без значения — не отправляется',
+      uk: 'Повідомлення, яке працівник отримує один раз, поки відповідь йому чекає на погодження; null або без значення — не надсилається',
+    },
+    'Minutes a reply waits for approval before the employee is told a colleague is checking it': {
+      ru: 'Сколько минут ответ ждёт согласования, прежде чем сотруднику сообщат, что его проверяет коллега',
+      uk: 'Скільки хвилин відповідь чекає на погодження, перш ніж працівникові повідомлять, що її перевіряє колега',
+    },
+    'The wait the message promises, in minutes ({minutes}); unset uses approvalSlaMinutes': {
+      ru: 'Обещанное в сообщении время ожидания в минутах ({minutes}); без значения берётся approvalSlaMinutes',
+      uk: 'Обіцяний у повідомленні час очікування у хвилинах ({minutes}); без значення береться approvalSlaMinutes',
+    },
+    'The message per language, {minutes} standing for the promised wait; a language left out uses the default text':
+      {
+        ru: 'Текст сообщения для каждого языка, {minutes} заменяется обещанным временем ожидания; для языка без текста используется текст по умолчанию',
+        uk: 'Текст повідомлення для кожної мови, {minutes} замінюється обіцяним часом очікування; для мови без тексту використовується типовий текст',
+      },
+    'The message in English': { ru: 'Сообщение на английском', uk: 'Повідомлення англійською' },
+    'The message in Ukrainian': { ru: 'Сообщение на украинском', uk: 'Повідомлення українською' },
+    'The message in Russian': { ru: 'Сообщение на русском', uk: 'Повідомлення російською' },
   },
   examples: {
     createNamespace: {
@@ -167,6 +188,22 @@ export const namespacesDocs: DocsArea = {
           escalateToRole: 'dept_head',
         },
         config: { agentRunner: { activeAdapter: 'api' } },
+      },
+    },
+    updateNamespace: {
+      request: {
+        config: {
+          agentRunner: { activeAdapter: 'api' },
+          approvalSlaMinutes: 60,
+          holdingReply: {
+            afterMinutes: 10,
+            text: {
+              en: 'A colleague is checking the answer to your question. Expect it within {minutes} minutes.',
+              uk: 'Колега перевіряє відповідь на ваше запитання. Очікуйте її протягом {minutes} хв.',
+              ru: 'Коллега проверяет ответ на ваш вопрос. Ожидайте его в течение {minutes} мин.',
+            },
+          },
+        },
       },
     },
   },
