@@ -322,6 +322,47 @@ describe('approvals in chat on channel A', () => {
     await neverReachedThePipeline(editId);
   });
 
+  it('escalates through More… and the list of the department’s other approvers', async () => {
+    const fixture = await createApprovalFixture(ctx.container);
+    const { user, phone } = await approver(fixture.departmentId, { wrote: true });
+    const colleague = await createUser(ctx.container, {
+      role: 'approver',
+      departmentId: fixture.departmentId,
+      name: `Colleague ${Math.random().toString(36).slice(2, 8)}`,
+    });
+    await notify(user.user.id, fixture.approval.id);
+    const request = await requestTo(phone, fixture);
+
+    await press(phone, 'button_reply', request.buttons[2]!, request.platformMessageId);
+    const more = await callTo('the list of More…', phone, (c) => {
+      return (c.body.interactive as Interactive | undefined)?.body.text === en.moreText;
+    });
+    const escalate = (more.body.interactive as Interactive).action.sections?.[0]?.rows.find(
+      (r) => r.title === en.escalate,
+    );
+    expect(escalate).toBeDefined();
+    await press(phone, 'list_reply', escalate!, more.messageId!);
+    const people = await callTo('the list of approvers', phone, (c) => {
+      return (c.body.interactive as Interactive | undefined)?.body.text === en.escalateTo;
+    });
+    const rows = (people.body.interactive as Interactive).action.sections?.[0]?.rows ?? [];
+    // The reviewer is not offered to themself.
+    expect(rows.map((r) => r.title)).toEqual([colleague.user.name]);
+    await press(phone, 'list_reply', rows[0]!, people.messageId!);
+
+    const row = await decided(fixture.approval.id, 'escalated');
+    expect(row.escalatedToId).toBe(colleague.user.id);
+    const [audit] = await waitFor('the audit', async () => {
+      const audits = await auditOf(fixture.approval.id, 'escalate');
+      return audits.length ? audits : null;
+    });
+    expect(audit).toMatchObject({
+      userId: user.user.id,
+      changes: { via: 'chanA', escalatedToId: colleague.user.id },
+    });
+    await textTo('the outcome', phone, (text) => text === `↗️ Escalated to ${colleague.user.name}`);
+  });
+
   it('outside the window invites with the template, and the request follows the approver’s first message', async () => {
     const fixture = await createApprovalFixture(ctx.container);
     const { user, phone } = await approver(fixture.departmentId, { wrote: false, language: 'uk' });
