@@ -121,3 +121,20 @@ export async function createApprovalFixture(
 export async function outboundOf(container: Container, approvalId: string) {
   return container.db.select().from(messages).where(eq(messages.approvalId, approvalId));
 }
+
+/**
+ * The `approval_pending` notification the pipeline writes for each of `userIds` about
+ * `approvalId` (a fixture writes none): what chat approvals turn into requests.
+ */
+export async function notifyApprovalPending(container: Container, approvalId: string, ...userIds: string[]) {
+  await container.pipeline.repositories.notifications.insertLocalised(
+    userIds.map((userId) => ({
+      userId,
+      type: 'approval_pending',
+      text: () => ({ title: 'A reply waits', body: null }),
+      entityType: 'approval',
+      entityId: approvalId,
+    })),
+    container.db,
+  );
+}

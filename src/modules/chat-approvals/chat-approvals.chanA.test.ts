@@ -1,6 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApprovalFixture, createApprovalFixture } from '../../../test/approval-factories.js';
+import {
+  type ApprovalFixture,
+  createApprovalFixture,
+  notifyApprovalPending,
+} from '../../../test/approval-factories.js';
 import { TEST_APP_SECRET, TEST_VERIFY_TOKEN } from '../../../test/chanA-app.js';
 import { sendChanAMessage } from '../../../test/chanA-inbound.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
@@ -115,18 +119,7 @@ describe('approvals in chat on channel A', () => {
 
   /** The `approval_pending` notification the pipeline writes for `userId`, then a pass of the requests. */
   async function notify(userId: string, approvalId: string): Promise<void> {
-    await ctx.container.pipeline.repositories.notifications.insertLocalised(
-      [
-        {
-          userId,
-          type: 'approval_pending',
-          text: () => ({ title: 'A reply waits', body: null }),
-          entityType: 'approval',
-          entityId: approvalId,
-        },
-      ],
-      db(),
-    );
+    await notifyApprovalPending(ctx.container, approvalId, userId);
     await ctx.container.chatApprovals.requests.run();
   }
 

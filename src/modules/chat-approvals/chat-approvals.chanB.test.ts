@@ -1,6 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApprovalFixture, createApprovalFixture } from '../../../test/approval-factories.js';
+import {
+  type ApprovalFixture,
+  createApprovalFixture,
+  notifyApprovalPending,
+} from '../../../test/approval-factories.js';
 import { type ChanBTestApp, chatIds, linkChanBUser, startChanBTestApp } from '../../../test/chanB-app.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
 import type { SentMessage } from '../../../test/fakes/chanB-bot-server.js';
@@ -55,16 +59,7 @@ describe('approvals in chat on channel B', { timeout: 120_000 }, () => {
 
   /** The `approval_pending` notification the pipeline writes for each of `userIds`, then a pass of the requests. */
   async function notify(approvalId: string, ...userIds: string[]): Promise<void> {
-    await ctx().container.pipeline.repositories.notifications.insertLocalised(
-      userIds.map((userId) => ({
-        userId,
-        type: 'approval_pending',
-        text: () => ({ title: 'A reply waits', body: null }),
-        entityType: 'approval',
-        entityId: approvalId,
-      })),
-      db(),
-    );
+    await notifyApprovalPending(ctx().container, approvalId, ...userIds);
     await ctx().container.chatApprovals.requests.run();
   }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApprovalFixture } from '../../../test/approval-factories.js';
+import { createApprovalFixture, notifyApprovalPending } from '../../../test/approval-factories.js';
 import { chanBTestEnv, chatIds, linkChanBUser } from '../../../test/chanB-app.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
 import { type FakeBotServer, startFakeBotServer } from '../../../test/fakes/chanB-bot-server.js';
@@ -53,20 +53,8 @@ describe('approval requests in chat', () => {
   }
 
   /** The `approval_pending` notification the pipeline writes for `userId` about `approvalId`. */
-  async function notify(userId: string, approvalId: string) {
-    await ctx.container.pipeline.repositories.notifications.insertLocalised(
-      [
-        {
-          userId,
-          type: 'approval_pending',
-          text: () => ({ title: 'A reply waits', body: null }),
-          entityType: 'approval',
-          entityId: approvalId,
-        },
-      ],
-      ctx.container.db,
-    );
-  }
+  const notify = (userId: string, approvalId: string) =>
+    notifyApprovalPending(ctx.container, approvalId, userId);
 
   const requests = () => ctx.container.chatApprovals.requests;
   const sentTo = (id: number) => bot.sent.filter((m) => m.chatId === String(id));
