@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeMarkdown, markdownToHtmlFragment, renderMarkdown } from './render.js';
+import { escapeMarkdown } from './markdown-fill.js';
+import { markdownToHtmlFragment, renderMarkdown } from './render.js';
 import { templateBodyProblems } from './template-body.js';
 import {
   isCalendarDate,

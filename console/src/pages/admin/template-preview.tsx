@@ -1,5 +1,7 @@
-import Mustache from 'mustache';
+// The service's own filling (no other import there), so the preview is what the service produces.
+
 import { useId } from 'preact/hooks';
+import { fillMarkdown } from '../../../../src/modules/document-templates/markdown-fill';
 import { t } from '../../i18n';
 
 /** A variable as the templates API describes it. */
@@ -11,22 +13,6 @@ export interface TemplateVariable {
   default: string | number | boolean | null;
 }
 
-// The same escape the service applies (src/modules/document-templates/render.ts), so the
-// preview shows the Markdown the service would produce from the same values.
-const INLINE_SIGNIFICANT = /[\\`*_[\]<~|]/g;
-const ENTITY = /&(?=#?[A-Za-z0-9]+;)/g;
-const BLOCK_START = /^([#+\-=>|.)]|\d+[.)])/;
-
-/** A value as literal Markdown text, as the service escapes it. */
-export function escapeMarkdown(value: unknown): string {
-  const text = String(value)
-    .replace(/\s*[\r\n]+\s*/g, ' ')
-    .trim()
-    .replace(INLINE_SIGNIFICANT, '\\$&')
-    .replace(ENTITY, '\\&');
-  return text.replace(BLOCK_START, (start) => `${start.slice(0, -1)}\\${start.slice(-1)}`);
-}
-
 /**
  * Fills a Mustache body with values the way the service does (its own
  * Writer, no partials, every value escaped as Markdown); a body that does
@@ -36,9 +22,8 @@ export function renderTemplate(
   body: string,
   values: Readonly<Record<string, unknown>>,
 ): { text: string } | { problem: string } {
-  const view = Object.assign(Object.create(null) as Record<string, unknown>, values);
   try {
-    return { text: new Mustache.Writer().render(body, view, {}, { escape: escapeMarkdown }) };
+    return { text: fillMarkdown(body, values) };
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
