@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, type Success } from '../api/client';
+import { ConfirmBox } from '../components/ConfirmBox';
 import { ErrorNote, Field, useSubmit } from '../components/common';
 import { DepartmentSelect } from '../components/DirectorySelect';
 import { InputField } from '../components/FormField';
@@ -157,17 +158,14 @@ function DeleteBase({ base, onDeleted }: { base: KnowledgeBase; onDeleted(): voi
         </button>
       )}
       {confirming && (
-        <div role="alert" class="kb-confirm">
-          <p>{t('kb.deleteConfirm', { name: base.name, count: base.documentCount })}</p>
-          <div class="actions">
-            <button type="button" class="danger" disabled={busy} onClick={() => void remove()}>
-              {t('kb.deleteYes')}
-            </button>
-            <button type="button" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </div>
+        <ConfirmBox
+          class="kb-confirm"
+          question={t('kb.deleteConfirm', { name: base.name, count: base.documentCount })}
+          confirmLabel={t('kb.deleteYes')}
+          busy={busy}
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirming(false)}
+        />
       )}
       <ErrorNote error={error} />
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Success } from '../api/client';
+import { ConfirmBox } from '../components/ConfirmBox';
 import { ErrorNote, useLoad } from '../components/common';
 import { DataTable } from '../components/DataTable';
 import { formatDate, formatNumber, label, t } from '../i18n';
@@ -111,17 +112,13 @@ export function DocumentDetail({
             )}
           </div>
           {confirming && (
-            <div role="alert" class="kb-confirm">
-              <p>{t('knowledge.confirmDelete', { title: d.title })}</p>
-              <div class="actions">
-                <button type="button" class="danger" onClick={() => void remove()}>
-                  {t('kbdoc.deleteYes')}
-                </button>
-                <button type="button" onClick={() => setConfirming(false)}>
-                  {t('common.cancel')}
-                </button>
-              </div>
-            </div>
+            <ConfirmBox
+              class="kb-confirm"
+              question={t('knowledge.confirmDelete', { title: d.title })}
+              confirmLabel={t('kbdoc.deleteYes')}
+              onConfirm={() => void remove()}
+              onCancel={() => setConfirming(false)}
+            />
           )}
           <ErrorNote error={error} />
           <p role="status" class="muted small">

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client';
 import type { Department } from '../../api/types';
+import { ConfirmBox } from '../../components/ConfirmBox';
 import { ErrorNote, Field, useLoad, useSubmit } from '../../components/common';
 import { DataTable } from '../../components/DataTable';
 import { InputField } from '../../components/FormField';
@@ -197,19 +198,14 @@ function DepartmentRow({
             )}
           </div>
           {confirming && (
-            <div role="alertdialog" aria-labelledby={`archive-${department.id}`} class="org-confirm">
-              <p id={`archive-${department.id}`}>
-                {t('departments.archiveConfirm', { name: department.name })}
-              </p>
-              <div class="row wrap">
-                <button type="button" class="danger small" onClick={() => void archive()}>
-                  {t('departments.confirmArchive')}
-                </button>
-                <button type="button" class="small" onClick={() => setConfirming(false)}>
-                  {t('common.cancel')}
-                </button>
-              </div>
-            </div>
+            <ConfirmBox
+              small
+              class="org-confirm"
+              question={t('departments.archiveConfirm', { name: department.name })}
+              confirmLabel={t('departments.confirmArchive')}
+              onConfirm={() => void archive()}
+              onCancel={() => setConfirming(false)}
+            />
           )}
         </td>
       )}

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client';
+import { ConfirmBox } from '../../components/ConfirmBox';
 import { ErrorNote } from '../../components/common';
 import { DataTable } from '../../components/DataTable';
 import { LoadedList } from '../../components/LoadedList';
@@ -141,17 +142,14 @@ function RoleRow({
             </div>
           )}
           {confirming && (
-            <div role="alertdialog" aria-labelledby={`role-delete-${role.id}`} class="org-confirm">
-              <p id={`role-delete-${role.id}`}>{t('roles.deleteConfirm', { name: role.name })}</p>
-              <div class="row wrap">
-                <button type="button" class="danger small" onClick={() => void remove()}>
-                  {t('roles.confirmDelete')}
-                </button>
-                <button type="button" class="small" onClick={() => setConfirming(false)}>
-                  {t('common.cancel')}
-                </button>
-              </div>
-            </div>
+            <ConfirmBox
+              small
+              class="org-confirm"
+              question={t('roles.deleteConfirm', { name: role.name })}
+              confirmLabel={t('roles.confirmDelete')}
+              onConfirm={() => void remove()}
+              onCancel={() => setConfirming(false)}
+            />
           )}
           <ErrorNote error={error} />
         </td>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, type Success } from '../../api/client';
+import { ConfirmBox } from '../../components/ConfirmBox';
 import { ErrorNote, useLoad, useSubmit } from '../../components/common';
 import { DataTable } from '../../components/DataTable';
 import { DepartmentSelect } from '../../components/DirectorySelect';
@@ -66,14 +67,12 @@ export function NamespaceList() {
               {manage && (
                 <td>
                   {confirming === namespace.id ? (
-                    <span class="row wrap">
-                      <button type="button" class="danger small" onClick={() => void remove(namespace)}>
-                        {t('namespaces.confirmDelete', { name: namespace.name })}
-                      </button>
-                      <button type="button" class="small" onClick={() => setConfirming(null)}>
-                        {t('common.cancel')}
-                      </button>
-                    </span>
+                    <ConfirmBox
+                      small
+                      confirmLabel={t('namespaces.confirmDelete', { name: namespace.name })}
+                      onConfirm={() => void remove(namespace)}
+                      onCancel={() => setConfirming(null)}
+                    />
                   ) : (
                     <button
                       type="button"

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client';
+import { ConfirmBox } from '../../components/ConfirmBox';
 import { ErrorNote, useLoad } from '../../components/common';
 import { DataTable } from '../../components/DataTable';
 import { LoadedList } from '../../components/LoadedList';
@@ -71,15 +72,13 @@ export function TemplateList() {
               {manage && (
                 <td>
                   {confirming === template.id ? (
-                    <span class="row wrap" role="alert">
-                      {t('tpl.deleteConfirm', { name: template.name })}
-                      <button type="button" class="small danger" onClick={() => void remove(template)}>
-                        {t('tpl.deleteYes')}
-                      </button>
-                      <button type="button" class="small" onClick={() => setConfirming(null)}>
-                        {t('common.cancel')}
-                      </button>
-                    </span>
+                    <ConfirmBox
+                      small
+                      question={t('tpl.deleteConfirm', { name: template.name })}
+                      confirmLabel={t('tpl.deleteYes')}
+                      onConfirm={() => void remove(template)}
+                      onCancel={() => setConfirming(null)}
+                    />
                   ) : (
                     <button
                       type="button"
