@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { entryArgs } from '../test/faults/service-process.js';
 
-// The real entry point in a child process (through tsx), on the embedded
-// drivers and a scratch DATA_DIR, as `npm start` would run it.
-const MAIN = path.resolve(import.meta.dirname, 'main.ts');
+// The real entry point in a child process, on the embedded drivers and a
+// scratch DATA_DIR, as `npm start` would run it: dist/main.js when dist/ is
+// the build of the sources as they are (CI), else src/main.ts through tsx.
 
 interface Run {
   child: ChildProcess;
@@ -21,11 +22,19 @@ const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
+/** What outlives one test: the first start that two tests share. */
+const fileCleanups: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  for (const cleanup of fileCleanups.splice(0).reverse()) await cleanup();
+});
 
-/** Starts the service on `dataDir` (a new scratch one unless given; removed after the test when new). */
-function startMain(env: Record<string, string>, given?: string): Run {
+/**
+ * Starts the service on `dataDir` (a new scratch one unless given; removed
+ * when new), stopped after the test, or after the file with `until: 'file'`.
+ */
+function startMain(env: Record<string, string>, given?: string, until: 'test' | 'file' = 'test'): Run {
   const dataDir = given ?? mkdtempSync(path.join(tmpdir(), 'aos-main-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, entryArgs(), {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -45,7 +54,7 @@ function startMain(env: Record<string, string>, given?: string): Run {
     err += chunk.toString('utf8');
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  cleanups.push(async () => {
+  (until === 'file' ? fileCleanups : cleanups).push(async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');
       await exited;
@@ -100,11 +109,32 @@ async function started(run: Run, port: number): Promise<string[]> {
     .map((line) => (JSON.parse(line) as { msg: string }).msg);
 }
 
+interface FirstStart {
+  run: Run;
+  port: number;
+  messages: string[];
+}
+let firstStart: Promise<FirstStart> | undefined;
+
+/**
+ * The first start on a new data folder, made once for the two tests that
+ * read it (its phases; its hint and setup code), as a start-up costs
+ * seconds: the second test stops it.
+ */
+function startFirst(): Promise<FirstStart> {
+  firstStart ??= (async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'aos-main-'));
+    fileCleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const port = await freePort();
+    const run = startMain({ PORT: String(port) }, dataDir, 'file');
+    return { run, port, messages: await started(run, port) };
+  })();
+  return firstStart;
+}
+
 describe('main', () => {
   it('logs each start-up phase as it begins, listens, then starts the workers', async () => {
-    const port = await freePort();
-    const run = startMain({ PORT: String(port) });
-    const messages = await started(run, port);
+    const { messages } = await startFirst();
     const order = [
       'start-up: configuration loaded',
       'start-up: creating the embedded database (only the first start does)',
@@ -119,16 +149,12 @@ describe('main', () => {
     expect(messages.findIndex((m) => m.startsWith('listening on '))).toBeLessThan(
       messages.indexOf('start-up: starting workers'),
     );
-    run.child.kill('SIGTERM');
-    expect(await run.exited).toBe(0);
+    // The next test stops this start and expects a clean exit (0).
   }, 180_000);
 
   it('without any user logs how to get the first one, once; the setup code works; later starts say neither', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'aos-main-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const port = await freePort();
-    const first = startMain({ PORT: String(port) }, dataDir);
-    const hints = (await started(first, port)).filter((m) => m.startsWith('No user can sign in yet'));
+    const { run: first, port, messages: firstMessages } = await startFirst();
+    const hints = firstMessages.filter((m) => m.startsWith('No user can sign in yet'));
     expect(hints).toHaveLength(1);
     const hint = hints[0]!;
     expect(hint).toContain('node dist/main.js create-admin --email you@example.com --password-stdin');
@@ -149,7 +175,7 @@ describe('main', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 
-    const second = startMain({ PORT: String(port) }, dataDir);
+    const second = startMain({ PORT: String(port) }, first.dataDir);
     const messages = await started(second, port);
     expect(messages).toContain('start-up: opening the embedded database');
     expect(messages.filter((m) => /first start|No user can sign in/.test(m))).toEqual([]);

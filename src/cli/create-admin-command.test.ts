@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { testDatabaseUrl } from '../../test/database.js';
+import { entryArgs } from '../../test/faults/service-process.js';
 import { adminQuery, withDatabase } from '../../test/global-setup.js';
 import { verifyPassword } from '../core/auth/passwords.js';
 import { type DatabaseHandle, openDatabase } from '../core/db/client.js';
@@ -116,9 +117,8 @@ describe('create-admin on the embedded database', () => {
     const child = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        path.join(ROOT, 'src/main.ts'),
+        // dist/main.js when the build is current (as in CI), else the sources through tsx.
+        ...entryArgs(),
         'create-admin',
         '--email',
         'cli@example.test',

@@ -29,7 +29,7 @@ export interface FaultDeploymentOptions {
   modelLatencyMs: number;
   /** Worker processes beside the api (PostgreSQL only; default 2). */
   workers?: number;
-  /** How the processes run (default `source`; see {@link ServiceEntry}). */
+  /** How the processes run (default: dist/ when it matches the sources, see currentEntry in service-process.ts). */
   entry?: ServiceEntry;
   /** API processes, each on a port of its own (PostgreSQL only; default 1). */
   apis?: number;

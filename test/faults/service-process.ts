@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -9,10 +9,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 export type LogLine = Record<string, unknown> & { msg?: string; level?: number };
 
 /**
- * One process of the service as production runs it (`src/main.ts <mode>`,
- * through tsx), its JSON log lines kept for the caller to read. `kill()` is
- * a kill -9; `start()` again is the supervisor starting it anew with the
- * same environment.
+ * One process of the service as production runs it (`src/main.ts <mode>`
+ * through tsx, or dist/main.js: {@link ServiceEntry}), its JSON log lines
+ * kept for the caller to read. `kill()` is a kill -9; `start()` again is
+ * the supervisor starting it anew with the same environment.
  */
 export interface ServiceProcess {
   readonly mode: 'all' | 'api' | 'worker';
@@ -38,10 +38,34 @@ const START_TIMEOUT_MS = 60_000;
  */
 export type ServiceEntry = 'source' | 'built';
 
+let builtMatches: boolean | undefined;
+
+/**
+ * `built` when dist/ is the build of the sources as they are now (the
+ * fingerprint of scripts/build-if-stale.mjs, as CI checks it after `npm ci`),
+ * else `source`: the same code either way, and a start from dist/ skips
+ * tsx's compile (about 3 s of each start). Asked once per worker process.
+ */
+export function currentEntry(): ServiceEntry {
+  builtMatches ??=
+    spawnSync(process.execPath, [path.join(root, 'scripts', 'build-if-stale.mjs'), '--check'], {
+      cwd: root,
+      stdio: 'ignore',
+    }).status === 0;
+  return builtMatches ? 'built' : 'source';
+}
+
+/** The arguments of `node` that run the service's entry point the `entry` way (a command or mode follows). */
+export function entryArgs(entry: ServiceEntry = currentEntry()): string[] {
+  return entry === 'built'
+    ? [path.join(root, 'dist', 'main.js')]
+    : ['--import', 'tsx', path.join(root, 'src', 'main.ts')];
+}
+
 export function serviceProcess(
   mode: ServiceProcess['mode'],
   env: Record<string, string>,
-  entry: ServiceEntry = 'source',
+  entry: ServiceEntry = currentEntry(),
 ): ServiceProcess {
   const logs: LogLine[] = [];
   let child: ChildProcess | null = null;
@@ -59,10 +83,7 @@ export function serviceProcess(
       return child !== null && child.exitCode === null && child.signalCode === null;
     },
     start() {
-      const args =
-        entry === 'built'
-          ? [path.join(root, 'dist', 'main.js'), mode]
-          : ['--import', 'tsx', path.join(root, 'src', 'main.ts'), mode];
+      const args = [...entryArgs(entry), mode];
       const proc = spawn(process.execPath, args, {
         cwd: root,
         env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, LOG_LEVEL: 'info' },
