@@ -2,6 +2,7 @@
  * My account and the task monitor's message and sender, in a real browser
  * (test/console-browser.ts): an employee changes their name and language,
  * password and avatar, makes a link code and signs out everywhere; an
+ * approver chooses where approval requests reach them in chat; an
  * administrator sees a task's message text and sender in the task monitor.
  */
 import path from 'node:path';
@@ -110,6 +111,34 @@ describe.skipIf(!hasChromium)('my account and the task monitor', () => {
     expect((await inject('GET', '/me', headers)).statusCode).toBe(401);
     await page.context().close();
   }, 60_000);
+
+  it('lets an approver choose the linked channel where approval requests reach them', async () => {
+    const approver = await createUser(browser.ctx.container, {
+      role: 'approver',
+      departmentId: scene.departmentId,
+      name: 'Olena Approver',
+    });
+    await browser.ctx.container.pipeline.repositories.senders.insertIdentity(
+      'chanB',
+      String(7_100_000 + Math.floor(Math.random() * 1_000_000)),
+      approver.user.id,
+      browser.ctx.container.db,
+    );
+    const approverPage = await browser.newPage();
+    await signIn(approverPage, browser.baseUrl, approver);
+    await approverPage.goto(`${browser.baseUrl}/console/#/account`);
+    const form = approverPage.locator('form[aria-labelledby="account-approvals-title"]');
+    await form.getByRole('heading', { name: 'Approval requests in chat' }).waitFor();
+    // Channel A has no linked account: its box cannot be ticked.
+    expect(await form.getByRole('checkbox', { name: /channel A/ }).isDisabled()).toBe(true);
+    await form.getByRole('checkbox', { name: 'channel B' }).check();
+    await form.getByRole('button', { name: 'Save where requests go' }).click();
+    await form.getByText('Saved.').waitFor();
+    const me = (await inject('GET', '/me', approver.headers)).json();
+    expect(me.approvalChannels).toEqual(['chanB']);
+    await checkBothWidths(approverPage, 'account-approver', true);
+    await approverPage.context().close();
+  }, 120_000);
 
   it('shows the message text and the sender of a task in the task monitor and on the task page', async () => {
     const sent = await inject('POST', '/conversations/web/messages', scene.employee.headers, {
