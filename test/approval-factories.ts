@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Container } from '../src/container.js';
-import { approvals, conversations, messages } from '../src/core/db/schema/index.js';
+import { approvals, auditLogs, conversations, messages } from '../src/core/db/schema/index.js';
 import {
   createDepartment,
   createKnowledgeFixture,
@@ -8,6 +8,7 @@ import {
   createUser,
   type TestUser,
 } from './factories.js';
+import { waitFor } from './pipeline-factories.js';
 
 export interface ApprovalFixture {
   approval: typeof approvals.$inferSelect;
@@ -137,4 +138,41 @@ export async function notifyApprovalPending(container: Container, approvalId: st
     })),
     container.db,
   );
+}
+
+/** Approval `approvalId` once it has `status` (waited for: a decision from chat runs in a worker). */
+export function approvalWithStatus(
+  container: Container,
+  approvalId: string,
+  status: string,
+  timeoutMs = 60_000,
+) {
+  return waitFor(
+    `the approval ${status}`,
+    async () => {
+      const [row] = await container.db.select().from(approvals).where(eq(approvals.id, approvalId));
+      return row?.status === status ? row : null;
+    },
+    timeoutMs,
+  );
+}
+
+/** The audit entries of `action` on approval `approvalId` written by a decision taken on `channel`. */
+export async function chatDecisionAudits(
+  container: Container,
+  approvalId: string,
+  action: string,
+  channel: 'chanA' | 'chanB',
+) {
+  const rows = await container.db
+    .select()
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.entityType, 'approvals'),
+        eq(auditLogs.entityId, approvalId),
+        eq(auditLogs.action, action),
+      ),
+    );
+  return rows.filter((row) => (row.changes as { via?: string } | null)?.via === channel);
 }

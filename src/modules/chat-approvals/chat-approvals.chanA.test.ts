@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApprovalFixture,
+  approvalWithStatus,
+  chatDecisionAudits,
   createApprovalFixture,
   notifyApprovalPending,
 } from '../../../test/approval-factories.js';
@@ -19,14 +21,7 @@ import {
   type PipelineTestContext,
   waitFor,
 } from '../../../test/pipeline-factories.js';
-import {
-  approvalChatRequests,
-  approvals,
-  auditLogs,
-  channelIdentities,
-  messages,
-  users,
-} from '../../core/db/schema/index.js';
+import { approvalChatRequests, channelIdentities, messages, users } from '../../core/db/schema/index.js';
 import { chatTexts } from './chat-approval-texts.js';
 
 const TEMPLATE = 'approval_waiting';
@@ -183,28 +178,9 @@ describe('approvals in chat on channel A', () => {
     callTo(what, phone, (c) => c.body.type === 'text' && body((c.body.text as { body: string }).body));
 
   const decided = (approvalId: string, status: string) =>
-    waitFor(
-      `the approval ${status}`,
-      async () => {
-        const [row] = await db().select().from(approvals).where(eq(approvals.id, approvalId));
-        return row?.status === status ? row : null;
-      },
-      25_000,
-    );
-
-  async function auditOf(approvalId: string, action: string) {
-    const rows = await db()
-      .select()
-      .from(auditLogs)
-      .where(
-        and(
-          eq(auditLogs.entityType, 'approvals'),
-          eq(auditLogs.entityId, approvalId),
-          eq(auditLogs.action, action),
-        ),
-      );
-    return rows.filter((row) => (row.changes as { via?: string } | null)?.via === 'chanA');
-  }
+    approvalWithStatus(ctx.container, approvalId, status, 25_000);
+  const auditOf = (approvalId: string, action: string) =>
+    chatDecisionAudits(ctx.container, approvalId, action, 'chanA');
 
   /**
    * The approver's message `id` was never stored, so never reached the pipeline (which stores a

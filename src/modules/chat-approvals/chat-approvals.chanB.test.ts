@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApprovalFixture,
+  approvalWithStatus,
+  chatDecisionAudits,
   createApprovalFixture,
   notifyApprovalPending,
 } from '../../../test/approval-factories.js';
@@ -98,30 +100,13 @@ describe('approvals in chat on channel B', { timeout: 120_000 }, () => {
     );
 
   const decided = (approvalId: string, status: string) =>
-    waitFor(
-      `the approval ${status}`,
-      async () => {
-        const [row] = await db().select().from(approvals).where(eq(approvals.id, approvalId));
-        return row?.status === status ? row : null;
-      },
-      60_000,
-    );
+    approvalWithStatus(ctx().container, approvalId, status);
 
   /** The audit entries of `action` on the approval made from channel B. */
   const auditOf = (approvalId: string, action: string) =>
     waitFor(`the ${action} audit`, async () => {
-      const rows = await db()
-        .select()
-        .from(auditLogs)
-        .where(
-          and(
-            eq(auditLogs.entityType, 'approvals'),
-            eq(auditLogs.entityId, approvalId),
-            eq(auditLogs.action, action),
-          ),
-        );
-      const chanB = rows.filter((row) => (row.changes as { via?: string } | null)?.via === 'chanB');
-      return chanB.length ? chanB : null;
+      const rows = await chatDecisionAudits(ctx().container, approvalId, action, 'chanB');
+      return rows.length ? rows : null;
     });
 
   /** The copy `messageId` in `chatId` shows `outcome` and has no buttons left. */
