@@ -292,6 +292,35 @@ describe('approvals in chat on channel B', { timeout: 120_000 }, () => {
     expect((await decided(fixture.approval.id, 'approved')).decidedById).toBe(user.user.id);
   });
 
+  it('an edit awaited when a colleague decides in the console: the text is answered, never a question to the assistant', async () => {
+    const fixture = await createApprovalFixture(ctx().container);
+    const { user, chat: chatId } = await approver(fixture.departmentId);
+    const colleague = await createUser(ctx().container, {
+      role: 'approver',
+      departmentId: fixture.departmentId,
+    });
+    await notify(fixture.approval.id, user.user.id);
+    const request = await requestIn(chatId, fixture);
+    await answered(press(chatId, request.messageId, buttonsOf(request)[1]!.callback_data));
+    await sentTo('the question for the new text', chatId, (m) => m.plain === en.askEdit);
+
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: `/api/v1/approvals/${fixture.approval.id}/reject`,
+      headers: colleague.headers,
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    await showsOutcome(chatId, request.messageId, `❌ Rejected by ${colleague.user.name}`);
+    const editId = write(chatId, 'You get 24 days of paid vacation a year.');
+    await sentTo('the answer to the late edit', chatId, (m) =>
+      m.plain.startsWith('Already decided: ❌ Rejected by'),
+    );
+    await neverReachedThePipeline(chatId, editId);
+    const [row] = await db().select().from(approvals).where(eq(approvals.id, fixture.approval.id));
+    expect(row).toMatchObject({ status: 'rejected', decidedById: colleague.user.id, editedContent: null });
+  });
+
   it('refuses the press of an approver whose permission was revoked after the request was sent', async () => {
     const fixture = await createApprovalFixture(ctx().container);
     const { user, chat: chatId } = await approver(fixture.departmentId);

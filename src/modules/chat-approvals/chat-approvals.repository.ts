@@ -226,11 +226,15 @@ export function createChatApprovalsRepository(db: Database) {
         );
     },
 
-    /** Records `outcome` on a copy that shows none yet (and ends what it awaited); answers whether it did. */
+    /**
+     * Records `outcome` on a copy that shows none yet; answers whether it did. An edit or reason it
+     * awaited stays awaited: the approver's text is then answered "already decided" instead of
+     * reaching the assistant as a question.
+     */
     async claimOutcome(id: string, outcome: string): Promise<boolean> {
       const rows = await db
         .update(table)
-        .set({ outcome, awaiting: null, awaitingUntil: null })
+        .set({ outcome })
         .where(and(eq(table.id, id), sql`${table.outcome} IS NULL`))
         .returning({ id: table.id });
       return rows.length > 0;
